@@ -1,0 +1,116 @@
+import type { RalphError } from "../domain/errors.ts"
+import type { RunEvent } from "../domain/events.ts"
+import type { Envelope } from "../domain/outcome.ts"
+import { formatUsage } from "../domain/usage.ts"
+
+/** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
+export const exitCodes = {
+  complete: 0,
+  invalid: 1,
+  blocked: 2,
+  budgetLimited: 3,
+  roundFailed: 4,
+  workflowFailed: 5,
+  sigint: 130,
+  sigterm: 143
+} as const
+
+export const exitCodeOfEnvelope = (envelope: Envelope): number => {
+  switch (envelope.result.status) {
+    case "complete":
+      return exitCodes.complete
+    case "blocked":
+      return exitCodes.blocked
+    case "budget-limited":
+      return exitCodes.budgetLimited
+  }
+}
+
+export const exitCodeOfError = (error: RalphError): number => {
+  switch (error._tag) {
+    case "InvalidArguments":
+    case "InvalidConfig":
+    case "ProviderUnavailable":
+    case "EngineRejected":
+    case "WorkspaceLocked":
+    case "StateUnavailable":
+      return exitCodes.invalid
+    case "RoundFailed":
+      return exitCodes.roundFailed
+    case "MalformedReport":
+    case "OversizedReport":
+      return exitCodes.workflowFailed
+    case "Cancelled":
+      return error.signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+  }
+}
+
+/** The `--json` document of a failure: the tag, the message, and every field of the error. */
+export const errorDocument = (error: RalphError): { readonly error: Record<string, unknown> } => {
+  const fields: Record<string, unknown> = { _tag: error._tag, message: error.message }
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== "_tag" && key !== "message" && key !== "stack" && key !== "name") fields[key] = value
+  }
+  return { error: fields }
+}
+
+export interface Style {
+  readonly dim: (s: string) => string
+  readonly bold: (s: string) => string
+  readonly red: (s: string) => string
+  readonly green: (s: string) => string
+  readonly yellow: (s: string) => string
+}
+
+const plain: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
+const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`
+
+/** Colour only for a terminal, and never when NO_COLOR is set. */
+export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
+  stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+    ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
+    : plain
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
+
+const oneLine = (text: string, max = 160) => {
+  const line = text.replace(/\s+/g, " ")
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/** One progress line per event worth a person's attention, or undefined. */
+export const progressLine = (event: RunEvent, agent: string, maxRounds: number, style: Style): string | undefined => {
+  switch (event._tag) {
+    case "RunStarted":
+      return style.dim(
+        event.resumedAfterRound === undefined
+          ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${event.maxRounds === 1 ? "" : "s"}`
+          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`
+      )
+    case "RoundStarted":
+      return style.dim(
+        `round ${event.round}/${maxRounds} · ${agent} · started${event.attempt > 1 ? ` (attempt ${event.attempt})` : ""}`
+      )
+    case "RoundFinished": {
+      const status = event.report.status === "complete"
+        ? style.green(event.report.status)
+        : event.report.status === "blocked"
+        ? style.yellow(event.report.status)
+        : event.report.status
+      return `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${status} · ` +
+        `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}`
+    }
+    case "RoundFailed":
+      return style.red(
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${oneLine(event.detail)}`
+      )
+    case "RetryScheduled":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · retrying in ${seconds(event.delayMs)} (${event.reason}), attempt ${event.attempt}`
+      )
+    case "ChildSpawned":
+    case "RunFinished":
+    case "RunFailed":
+      return undefined
+  }
+}

@@ -1,0 +1,40 @@
+import type { RalphError } from "../domain/errors.ts"
+import type { Envelope } from "../domain/outcome.ts"
+import { renderEnvelope, renderError } from "../domain/render.ts"
+import { errorDocument, exitCodeOfEnvelope, exitCodeOfError } from "./output.ts"
+
+/**
+ * What one CLI process knows across its parts: the signal it got, the children alive, and
+ * whether its one result was printed. Signals arrive outside any fiber, so this is plain state.
+ */
+export const session = {
+  json: false,
+  maxResultChars: 16384,
+  signal: undefined as "SIGINT" | "SIGTERM" | undefined,
+  /** Process groups of children running now (their leaders' pids). */
+  livePids: new Set<number>(),
+  /** The round running now, for the Cancelled error. */
+  currentRound: undefined as number | undefined,
+  settled: false
+}
+
+const write = (stream: NodeJS.WriteStream, text: string) => {
+  stream.write(text.endsWith("\n") ? text : `${text}\n`)
+}
+
+/** Prints the run's one result and sets the exit code; later calls are ignored. */
+export const settleSuccess = (envelope: Envelope): void => {
+  if (session.settled) return
+  session.settled = true
+  if (session.json) write(process.stdout, JSON.stringify(envelope))
+  else write(process.stdout, renderEnvelope(envelope, session.maxResultChars))
+  process.exitCode = exitCodeOfEnvelope(envelope)
+}
+
+export const settleFailure = (error: RalphError): void => {
+  if (session.settled) return
+  session.settled = true
+  if (session.json) write(process.stdout, JSON.stringify(errorDocument(error)))
+  else write(process.stderr, renderError(error, session.maxResultChars))
+  process.exitCode = exitCodeOfError(error)
+}

@@ -1,0 +1,153 @@
+import { Schema } from "effect"
+import { Report } from "./report.ts"
+
+/** Why a child process did not yield a usable structured value. */
+export const FailureReason = Schema.Literals([
+  "auth",
+  "rate-limit",
+  "overloaded",
+  "network",
+  "turn-limit",
+  "budget",
+  "permission-denied",
+  "timeout",
+  "idle-timeout",
+  "time-budget",
+  "crashed",
+  "tempfail",
+  "no-report",
+  "output-limit"
+])
+export type FailureReason = typeof FailureReason.Type
+
+/** Failures worth retrying within the same round: the next attempt may well succeed. */
+export const isTransient = (reason: FailureReason): boolean =>
+  reason === "rate-limit" || reason === "overloaded" || reason === "network" || reason === "tempfail"
+
+export class InvalidArguments extends Schema.TaggedError<InvalidArguments>()("InvalidArguments", {
+  argument: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `Invalid ${this.argument}: ${this.problem}`
+  }
+}
+
+export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidConfig", {
+  key: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `Invalid config ${this.key}: ${this.problem}`
+  }
+}
+
+export class ProviderUnavailable extends Schema.TaggedError<ProviderUnavailable>()("ProviderUnavailable", {
+  provider: Schema.String,
+  problem: Schema.Literals(["unknown", "no-structured-output", "inherits-parent-context", "not-installed"]),
+  detail: Schema.String
+}) {
+  override get message(): string {
+    return `Agent "${this.provider}" is unavailable: ${this.detail}`
+  }
+}
+
+export class EngineRejected extends Schema.TaggedError<EngineRejected>()("EngineRejected", {
+  requested: Schema.Number,
+  ceiling: Schema.Number
+}) {
+  override get message(): string {
+    return `The workflow engine accepts at most ${this.ceiling} children per run; this run asked for ${this.requested}. Lower --max-rounds.`
+  }
+}
+
+export class RoundFailed extends Schema.TaggedError<RoundFailed>()("RoundFailed", {
+  round: Schema.Number,
+  reason: FailureReason,
+  detail: Schema.String,
+  lastReport: Schema.NullOr(Report),
+  exitCode: Schema.optionalKey(Schema.Number),
+  signal: Schema.optionalKey(Schema.String),
+  stderrTail: Schema.optionalKey(Schema.String),
+  resetAt: Schema.optionalKey(Schema.String)
+}) {
+  override get message(): string {
+    const handoff = this.lastReport === null ? "no earlier round finished" : "the last good handoff is kept"
+    return `Round ${this.round} failed (${this.reason}): ${this.detail}; ${handoff}`
+  }
+}
+
+export class MalformedReport extends Schema.TaggedError<MalformedReport>()("MalformedReport", {
+  round: Schema.Number,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `Round ${this.round} returned a malformed report: ${this.problem}`
+  }
+}
+
+export class OversizedReport extends Schema.TaggedError<OversizedReport>()("OversizedReport", {
+  round: Schema.Number,
+  chars: Schema.Number,
+  limit: Schema.Number
+}) {
+  override get message(): string {
+    return `Round ${this.round} returned a report of ${this.chars} characters as compact JSON; the limit is ${this.limit} (maxHandoffChars)`
+  }
+}
+
+export class Cancelled extends Schema.TaggedError<Cancelled>()("Cancelled", {
+  signal: Schema.optionalKey(Schema.String),
+  round: Schema.optionalKey(Schema.Number)
+}) {
+  override get message(): string {
+    const where = this.round === undefined ? "" : ` during round ${this.round}`
+    const how = this.signal === undefined ? "" : ` by ${this.signal}`
+    return `The run was cancelled${how}${where}`
+  }
+}
+
+export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("WorkspaceLocked", {
+  workspace: Schema.String,
+  runId: Schema.String,
+  pid: Schema.Number
+}) {
+  override get message(): string {
+    return `Another ralph run (${this.runId}, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
+  }
+}
+
+export class StateUnavailable extends Schema.TaggedError<StateUnavailable>()("StateUnavailable", {
+  path: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `ralph's state at ${this.path} is unusable: ${this.problem}`
+  }
+}
+
+/** Every typed failure of a Ralph run. */
+export type RalphError =
+  | InvalidArguments
+  | InvalidConfig
+  | ProviderUnavailable
+  | EngineRejected
+  | RoundFailed
+  | MalformedReport
+  | OversizedReport
+  | Cancelled
+  | WorkspaceLocked
+  | StateUnavailable
+
+export const RalphError = Schema.Union([
+  InvalidArguments,
+  InvalidConfig,
+  ProviderUnavailable,
+  EngineRejected,
+  RoundFailed,
+  MalformedReport,
+  OversizedReport,
+  Cancelled,
+  WorkspaceLocked,
+  StateUnavailable
+])

@@ -1,0 +1,55 @@
+import type { RalphError } from "./errors.ts"
+import type { FailureReason } from "./errors.ts"
+import type { Envelope } from "./outcome.ts"
+import type { Report } from "./report.ts"
+import type { Usage } from "./usage.ts"
+
+/** What a run reports as it goes: for progress lines, journals and observers. */
+export type RunEvent =
+  | {
+    readonly _tag: "RunStarted"
+    readonly runId: string
+    readonly objective: string
+    readonly maxRounds: number
+    readonly provider: string
+    /** Set when an unfinished run is continued: the round it continues from. */
+    readonly resumedAfterRound?: number
+  }
+  | { readonly _tag: "RoundStarted"; readonly runId: string; readonly round: number; readonly attempt: number }
+  | {
+    readonly _tag: "ChildSpawned"
+    readonly runId: string
+    readonly round: number
+    readonly attempt: number
+    readonly pid: number
+  }
+  | {
+    readonly _tag: "RoundFinished"
+    readonly runId: string
+    readonly round: number
+    readonly attempt: number
+    readonly report: Report
+    readonly durationMs: number
+    readonly usage: Usage
+  }
+  | {
+    readonly _tag: "RoundFailed"
+    readonly runId: string
+    readonly round: number
+    readonly attempt: number
+    readonly reason: FailureReason
+    readonly detail: string
+    readonly stderrTail?: string
+    readonly durationMs: number
+  }
+  | {
+    readonly _tag: "RetryScheduled"
+    readonly runId: string
+    readonly round: number
+    /** The attempt that will run next. */
+    readonly attempt: number
+    readonly reason: FailureReason
+    readonly delayMs: number
+  }
+  | { readonly _tag: "RunFinished"; readonly runId: string; readonly envelope: Envelope }
+  | { readonly _tag: "RunFailed"; readonly runId: string; readonly error: RalphError }

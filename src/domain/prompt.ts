@@ -1,0 +1,56 @@
+import type { Report } from "./report.ts"
+
+export interface RoundPromptInput {
+  readonly objective: string
+  readonly round: number
+  readonly maxRounds: number
+  /** The report of the last finished round; absent in round 1. */
+  readonly previous: Report | undefined
+}
+
+const handoff = (previous: Report | undefined): string =>
+  previous === undefined
+    ? "This is the first round: no earlier worker has reported. Start by looking at the workspace."
+    : [
+      "The previous worker left this report. It is a claim, not a fact: confirm it against the",
+      "workspace before you build on it.",
+      "",
+      JSON.stringify(previous, null, 2)
+    ].join("\n")
+
+/** The whole of what a fresh child is told; it remembers nothing else. */
+export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundPromptInput): string =>
+  [
+    `You are round ${round} of ${maxRounds} in a Ralph loop: one fresh worker in a sequence of fresh workers,`,
+    "all pursuing the same objective. You have no access to any parent conversation and you must not start",
+    "another Ralph loop yourself.",
+    "",
+    "## Objective (verbatim; it does not change between rounds)",
+    "",
+    objective,
+    "",
+    "## The workspace is the memory",
+    "",
+    "The files in your working directory (and its git history, if any) are the source of truth.",
+    "Inspect them first. Preserve the work already there. Make concrete changes that move the objective",
+    "forward, and verify them (run the build, the tests, or whatever check fits) before you report.",
+    "",
+    "## Handoff",
+    "",
+    handoff(previous),
+    "",
+    "## Your report",
+    "",
+    "End with one JSON object, your structured report, with exactly these five keys:",
+    "- \"status\": \"continue\" (more work remains), \"complete\" (the objective is met), or \"blocked\"",
+    "  (you cannot proceed without something outside the workspace).",
+    "- \"summary\": one non-empty string saying what you did this round.",
+    "- \"evidence\": strings naming what you checked and how (commands run, results seen).",
+    "- \"nextSteps\": strings naming what the next worker should do.",
+    "- \"blocker\": a string; empty unless the status is \"blocked\".",
+    "Rules: continue needs at least one nextSteps item and an empty blocker; complete needs at least one",
+    "evidence item, no nextSteps and an empty blocker; blocked needs a non-empty blocker. No string may",
+    "start or end with whitespace, and no summary, evidence or nextSteps item may be empty. Keep the",
+    "report small: it is the only thing the next worker receives from you. A report that breaks a rule",
+    "stops the whole loop."
+  ].join("\n")

@@ -1,0 +1,87 @@
+import { Context, Effect, Fiber, FiberSet, Layer, Random, Ref, type Scope } from "effect"
+import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
+import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "./SubagentProvider.ts"
+
+export interface StartRequest {
+  /** Every child of the run goes to this provider. */
+  readonly provider: string
+  /** The run's cap on children that count against it (first attempts; retries do not). */
+  readonly maxTotalAgents: number
+  /** Continue an existing run: its id and the children it already started. */
+  readonly resume?: { readonly runId: string; readonly agentsStarted: number; readonly counted: number }
+}
+
+/** One live run: its id, its accounting, and the way to start its children. */
+export interface RunHandle {
+  readonly runId: string
+  /** Every child really started for this run, retries included. */
+  readonly agentsStarted: Effect.Effect<number>
+  /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
+  readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+}
+
+export interface EngineOptions {
+  /** The most children a single run may ask for. */
+  readonly maxChildrenPerRun: number
+}
+
+export const defaultEngineOptions: EngineOptions = { maxChildrenPerRun: 1000 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0")
+
+/** A sortable, readable run id: UTC time to the second plus random hex. */
+export const makeRunId = Effect.gen(function*() {
+  const now = new Date(yield* Effect.clockWith((clock) => clock.currentTimeMillis))
+  const suffix = yield* Random.nextIntBetween(0, 0xffffff)
+  return `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}-` +
+    `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}-` +
+    suffix.toString(16).padStart(6, "0")
+})
+
+/** Runs and their children. Knows nothing of reports or rounds policy. */
+export class WorkflowEngine extends Context.Service<WorkflowEngine, {
+  /** Starts a run in the current scope; closing the scope stops its children and waits until they are gone. */
+  readonly start: (
+    request: StartRequest
+  ) => Effect.Effect<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope>
+}>()("ralph/WorkflowEngine") {
+  /** Keeps runs in memory for the life of the process. */
+  static readonly layerMemory = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.effect(
+      WorkflowEngine,
+      Effect.gen(function*() {
+        const providers = yield* SubagentProvider
+        const start = Effect.fn("WorkflowEngine.start")(function*(
+          request: StartRequest
+        ): Effect.fn.Return<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope> {
+          if (request.maxTotalAgents > options.maxChildrenPerRun) {
+            return yield* new EngineRejected({
+              requested: request.maxTotalAgents,
+              ceiling: options.maxChildrenPerRun
+            })
+          }
+          const provider = yield* providers.resolve(request.provider)
+          const runId = request.resume?.runId ?? (yield* makeRunId)
+          const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
+          const counted = yield* Ref.make(request.resume?.counted ?? 0)
+          const children = yield* FiberSet.make<ChildOutput, ChildFailed>()
+          const child = Effect.fn("WorkflowEngine.child")(function*(
+            childRequest: Omit<ChildRequest, "runId">
+          ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
+            if (childRequest.attempt === 1) {
+              const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
+              if (n > request.maxTotalAgents) {
+                return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
+              }
+            }
+            yield* Ref.update(started, (n) => n + 1)
+            const fiber = yield* FiberSet.run(children, Effect.scoped(provider.start({ ...childRequest, runId })))
+            // A caller that stops waiting (a timeout, an interrupt) stops the child too, and waits for it.
+            return yield* Fiber.join(fiber).pipe(Effect.onInterrupt(() => Fiber.interrupt(fiber)))
+          })
+          return { runId, agentsStarted: Ref.get(started), child }
+        })
+        return WorkflowEngine.of({ start })
+      })
+    )
+}

@@ -1,0 +1,243 @@
+import { Duration, Effect, Fiber, FileSystem, Option, Path, Stream } from "effect"
+import { ChildProcess, ChildProcessSpawner } from "effect/process"
+import type { FailureReason } from "../../domain/errors.ts"
+import { ProviderUnavailable } from "../../domain/errors.ts"
+import { reportJsonSchema } from "../../domain/report.ts"
+import type { Usage } from "../../domain/usage.ts"
+import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
+import { findExecutable } from "./executable.ts"
+import { OutputCapture, TailBuffer } from "./outputCapture.ts"
+
+/** Per-round scratch files, outside the workspace, removed when the round ends. */
+export interface AgentFiles {
+  readonly dir: string
+  /** A fresh empty file the child may write its report to. */
+  readonly reportFile: string
+  /** The report's JSON Schema. */
+  readonly schemaFile: string
+}
+
+/** How to start one agent process. */
+export interface AgentInvocation {
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  /** Added to the inherited environment. */
+  readonly env: Readonly<Record<string, string>>
+  /** Text written to stdin and then closed, or `null` for /dev/null. */
+  readonly stdin: string | null
+}
+
+/** Everything a finished process left behind. */
+export interface ProcessResult {
+  readonly exitCode: number | null
+  readonly signal: string | null
+  readonly stdout: string
+  readonly stderrTail: string
+  /** The content of `AgentFiles.reportFile` after the child exited. */
+  readonly reportFileText: string
+}
+
+export type Interpretation =
+  | { readonly _tag: "Value"; readonly value: unknown; readonly usage: Usage }
+  | {
+    readonly _tag: "Failure"
+    readonly reason: FailureReason
+    readonly detail: string
+    readonly resetAt?: string
+  }
+
+/** An agent driven as a child process: how to invoke it and how to read what it left. */
+export interface ProcessAgent {
+  readonly name: string
+  /** The program to look up on PATH (or an absolute path) before round 1. */
+  readonly binary: string
+  /** Told to the user when the binary is missing. */
+  readonly installHint: string
+  readonly invocation: (request: ChildRequest, files: AgentFiles) => AgentInvocation
+  readonly interpret: (result: ProcessResult) => Interpretation
+}
+
+/** Bounds on one child process. */
+export interface ProcessLimits {
+  /** Past this many bytes of stdout the round fails, saying so. */
+  readonly maxStdoutBytes: number
+  /** How much of the end of stderr is kept. */
+  readonly stderrTailBytes: number
+  /** Between SIGTERM and SIGKILL of the child's process group. */
+  readonly killGrace: Duration.Duration
+  readonly roundTimeout: Option.Option<Duration.Duration>
+  readonly idleTimeout: Option.Option<Duration.Duration>
+}
+
+export const defaultProcessLimits: ProcessLimits = {
+  maxStdoutBytes: 8 * 1024 * 1024,
+  stderrTailBytes: 16 * 1024,
+  killGrace: Duration.seconds(5),
+  roundTimeout: Option.none(),
+  idleTimeout: Option.none()
+}
+
+const signalOf = (error: unknown): string | null => {
+  const match = /signal: '(\w+)'/.exec(String((error as { message?: unknown }).message ?? ""))
+  return match?.[1] ?? null
+}
+
+const fail = (
+  reason: FailureReason,
+  detail: string,
+  extra: { readonly stderrTail?: string; readonly exitCode?: number | null; readonly signal?: string | null } = {}
+) =>
+  new ChildFailed({
+    reason,
+    detail,
+    ...(extra.stderrTail !== undefined && extra.stderrTail !== "" ? { stderrTail: extra.stderrTail } : {}),
+    ...(extra.exitCode !== undefined && extra.exitCode !== null ? { exitCode: extra.exitCode } : {}),
+    ...(extra.signal !== undefined && extra.signal !== null ? { signal: extra.signal } : {})
+  })
+
+const withStderr = (error: ChildFailed, stderrTail: string): ChildFailed =>
+  stderrTail === "" || error.stderrTail !== undefined ? error : new ChildFailed({
+    reason: error.reason,
+    detail: error.detail,
+    stderrTail,
+    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
+    ...(error.signal === undefined ? {} : { signal: error.signal }),
+    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt })
+  })
+
+/** Turns a ProcessAgent into a Provider that runs each child in its own process group. */
+export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
+  agent: ProcessAgent,
+  limits: ProcessLimits = defaultProcessLimits
+) {
+  const spawner = yield* ChildProcessSpawner.ChildProcessSpawner
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const schemaText = JSON.stringify(reportJsonSchema(), null, 2)
+
+  const preflight = Effect.suspend(() =>
+    findExecutable(agent.binary) === undefined
+      ? Effect.fail(
+        new ProviderUnavailable({
+          provider: agent.name,
+          problem: "not-installed",
+          detail: `"${agent.binary}" was not found on PATH. ${agent.installHint}`
+        })
+      )
+      : Effect.void
+  )
+
+  const makeFiles = Effect.gen(function*() {
+    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "ralph-round-" })
+    const files: AgentFiles = {
+      dir,
+      reportFile: path.join(dir, "report.json"),
+      schemaFile: path.join(dir, "report.schema.json")
+    }
+    yield* fs.writeFileString(files.reportFile, "")
+    yield* fs.writeFileString(files.schemaFile, schemaText)
+    return files
+  }).pipe(Effect.mapError((error) => fail("crashed", `could not prepare the round's scratch files: ${error.message}`)))
+
+  const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
+    const files = yield* makeFiles
+    const invocation = agent.invocation(request, files)
+    const command = ChildProcess.make(invocation.command, [...invocation.args], {
+      cwd: request.workspace,
+      env: invocation.env,
+      extendEnv: true,
+      stdin: invocation.stdin === null ? "ignore" : Stream.encodeText(Stream.make(invocation.stdin)),
+      killSignal: "SIGTERM",
+      forceKillAfter: limits.killGrace
+    })
+    const stdout = new OutputCapture(limits.maxStdoutBytes)
+    const stderr = new TailBuffer(limits.stderrTailBytes)
+    let lastOutput = Date.now()
+
+    const run = Effect.scoped(Effect.gen(function*() {
+      const handle = yield* spawner.spawn(command).pipe(
+        Effect.mapError((error) => fail("crashed", `could not start ${invocation.command}: ${error.message}`))
+      )
+      if (request.onSpawn !== undefined) yield* request.onSpawn(handle.pid)
+      const drainStderr = yield* Stream.runForEach(handle.stderr, (chunk) =>
+        Effect.sync(() => {
+          lastOutput = Date.now()
+          stderr.push(chunk)
+        })).pipe(Effect.ignore, Effect.forkScoped)
+      const readStdout = Stream.runForEach(handle.stdout, (chunk) =>
+        Effect.suspend(() => {
+          lastOutput = Date.now()
+          return stdout.push(chunk)
+            ? Effect.void
+            : Effect.fail(
+              fail(
+                "output-limit",
+                `the agent wrote more than ${limits.maxStdoutBytes} bytes to stdout; ralph stops reading there`
+              )
+            )
+        })).pipe(Effect.catchTag("PlatformError", () => Effect.void))
+      yield* readStdout
+      const exit = yield* handle.exitCode.pipe(
+        Effect.map((code): { code: number | null; signal: string | null } => ({ code, signal: null })),
+        Effect.catch((error) => Effect.succeed({ code: null, signal: signalOf(error) }))
+      )
+      yield* Fiber.join(drainStderr)
+      return exit
+    }))
+
+    const idleWatch = Option.match(limits.idleTimeout, {
+      onNone: () => Effect.never,
+      onSome: (idle) =>
+        Effect.gen(function*() {
+          const idleMillis = Duration.toMillis(idle)
+          while (true) {
+            const quiet = Date.now() - lastOutput
+            if (quiet >= idleMillis) {
+              return yield* fail("idle-timeout", `the agent printed nothing for ${Duration.format(idle)}`)
+            }
+            yield* Effect.sleep(Duration.millis(Math.min(idleMillis - quiet, 1000)))
+          }
+        })
+    })
+
+    const watched = Effect.raceFirst(run, idleWatch)
+    const timed = Option.match(limits.roundTimeout, {
+      onNone: () => watched,
+      onSome: (timeout) =>
+        Effect.timeoutOrElse(watched, {
+          duration: timeout,
+          orElse: () => Effect.fail(fail("timeout", `the round ran longer than ${Duration.format(timeout)}`))
+        })
+    })
+    const exit = yield* timed.pipe(Effect.mapError((error) => withStderr(error, stderr.text())))
+    const reportFileText = yield* fs.readFileString(files.reportFile).pipe(Effect.orElseSucceed(() => ""))
+    const result: ProcessResult = {
+      exitCode: exit.code,
+      signal: exit.signal,
+      stdout: stdout.text(),
+      stderrTail: stderr.text(),
+      reportFileText
+    }
+    const interpretation = agent.interpret(result)
+    if (interpretation._tag === "Failure") {
+      return yield* new ChildFailed({
+        reason: interpretation.reason,
+        detail: interpretation.detail,
+        ...(result.stderrTail === "" ? {} : { stderrTail: result.stderrTail }),
+        ...(result.exitCode === null ? {} : { exitCode: result.exitCode }),
+        ...(result.signal === null ? {} : { signal: result.signal }),
+        ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt })
+      })
+    }
+    return { value: interpretation.value, usage: interpretation.usage }
+  })
+
+  const provider: Provider = {
+    name: agent.name,
+    structuredOutput: true,
+    inheritsParentContext: false,
+    preflight,
+    start
+  }
+  return provider
+})
