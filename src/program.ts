@@ -76,6 +76,19 @@ const retryDelay = (error: ChildFailed, backoff: Duration.Duration, policy: Retr
 const resetTooFar = (error: ChildFailed, policy: RetryPolicy, now: number): boolean =>
   error.resetAt !== undefined && Date.parse(error.resetAt) - now > Duration.toMillis(policy.maxResetWait)
 
+/**
+ * A checkpoint whose last report already ends the run (a crash between the last round and the
+ * run's end) settles without starting anything.
+ */
+const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
+  if (lastReport === undefined) return undefined
+  if (lastReport.status !== "continue") return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
+  if (lastRound >= maxRounds) {
+    return { status: "budget-limited", limit: "rounds", roundsStarted: lastRound, report: lastReport }
+  }
+  return undefined
+}
+
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
 export class Ralph extends Context.Service<Ralph, {
   readonly config: RalphConfig
@@ -195,7 +208,8 @@ export class Ralph extends Context.Service<Ralph, {
             attempt: attemptNumber,
             report,
             durationMs,
-            usage: output.usage
+            usage: output.usage,
+            ...(output.transcript === undefined ? {} : { transcript: output.transcript })
           })
           if (report.status !== "continue") {
             return { round: n, last: report, result: { status: report.status, roundsStarted: n, report } }
@@ -226,7 +240,11 @@ export class Ralph extends Context.Service<Ralph, {
                 }
                 : {})
             })
-            const initial: LoopState = { round: checkpoint.lastRound, last: checkpoint.lastReport, result: undefined }
+            const initial: LoopState = {
+              round: checkpoint.lastRound,
+              last: checkpoint.lastReport,
+              result: settledResult(checkpoint)
+            }
             // Survives the loop's fiber being cut by the time budget.
             const progress = yield* Ref.make(initial)
             const outcome = Effect.gen(function*() {
@@ -236,6 +254,8 @@ export class Ralph extends Context.Service<Ralph, {
                 objective: checkpoint.objective,
                 maxRounds: checkpoint.maxRounds,
                 provider: config.subagentProvider,
+                config,
+                workspace,
                 ...(resumed ? { resumedAfterRound: checkpoint.lastRound } : {})
               })
               const loop = iterate<LoopState, RalphError, never>(initial, {

@@ -23,6 +23,8 @@ export interface AgentSettings {
 /** Everything one CLI invocation resolved from flags, environment and the config file. */
 export interface CliSettings {
   readonly config: RalphConfigInput
+  /** The agent chosen for this run (validated with the rest of the config when the run starts). */
+  readonly agentName: string
   readonly workspace: string
   readonly agents: Readonly<Record<string, AgentSettings>>
   readonly roundTimeout: Option.Option<Duration.Duration>
@@ -239,6 +241,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
 
   return {
     config,
+    agentName: target,
     workspace,
     agents,
     roundTimeout: yield* durationSetting([

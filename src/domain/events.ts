@@ -1,3 +1,4 @@
+import type { RalphConfig } from "./config.ts"
 import type { RalphError } from "./errors.ts"
 import type { FailureReason } from "./errors.ts"
 import type { Envelope } from "./outcome.ts"
@@ -12,6 +13,8 @@ export type RunEvent =
     readonly objective: string
     readonly maxRounds: number
     readonly provider: string
+    readonly config: RalphConfig
+    readonly workspace: string
     /** Set when an unfinished run is continued: the round it continues from. */
     readonly resumedAfterRound?: number
   }
@@ -31,6 +34,7 @@ export type RunEvent =
     readonly report: Report
     readonly durationMs: number
     readonly usage: Usage
+    readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }
   | {
     readonly _tag: "RoundFailed"

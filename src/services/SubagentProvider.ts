@@ -20,6 +20,8 @@ export interface ChildRequest {
 export interface ChildOutput {
   readonly value: unknown
   readonly usage: Usage
+  /** What the child printed (bounded), for journals; absent for children that are not processes. */
+  readonly transcript?: { readonly stdout: string; readonly stderr: string }
 }
 
 /** A child that did not yield a structured value, and why. */

@@ -229,7 +229,11 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt })
       })
     }
-    return { value: interpretation.value, usage: interpretation.usage }
+    return {
+      value: interpretation.value,
+      usage: interpretation.usage,
+      transcript: { stdout: result.stdout, stderr: result.stderrTail }
+    }
   })
 
   const provider: Provider = {

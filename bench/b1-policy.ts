@@ -1,0 +1,121 @@
+/**
+ * B1 — policy overhead: the `Ralph` program on the memory engine with the scripted provider,
+ * instant rounds, no processes. Bundled on the fly by bench/run.mjs and run in its own
+ * `node --expose-gc` process; prints one JSON document on stdout.
+ *
+ * - timing: µs per round for runs of 256 and 10 000 rounds (median of several runs, after warm-up).
+ * - memory: one 10 000-round run sampling heapUsed and RSS after a full GC at chosen rounds;
+ *   growth = sample at round 10 000 minus sample at round 1 (both inside the same run), plus
+ *   what stays retained once the run is over.
+ */
+import { Effect } from "effect"
+import type { ChildOutput } from "../src/services/SubagentProvider.ts"
+import { Ralph } from "../src/program.ts"
+import { layerScripted } from "../src/testing.ts"
+
+const cont = { status: "continue", summary: "did one step", evidence: [], nextSteps: ["do the next step"], blocker: "" }
+const output: ChildOutput = { value: cont, usage: {} }
+
+const gc = (globalThis as { gc?: () => void }).gc
+if (gc === undefined) throw new Error("run with --expose-gc")
+
+const options = JSON.parse(process.argv[2] ?? "{}") as {
+  readonly runs256?: number
+  readonly runs10k?: number
+  readonly warmup?: number
+}
+const runs256 = options.runs256 ?? 15
+const runs10k = options.runs10k ?? 3
+const warmup = options.warmup ?? 5
+
+const median = (xs: ReadonlyArray<number>) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+/** `runs` back-to-back runs of `rounds` instant rounds each, on one layer; wall ms of each run. */
+const timeRuns = (rounds: number, runs: number): Promise<Array<number>> => {
+  const script = new Array(rounds * runs).fill({ value: cont })
+  const layer = layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+  return Effect.runPromise(
+    Effect.gen(function*() {
+      const ralph = yield* Ralph
+      const times: Array<number> = []
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now()
+        const envelope = yield* ralph.run({ objective: "bench the policy", maxRounds: rounds })
+        times.push(performance.now() - t0)
+        if (envelope.result.roundsStarted !== rounds || envelope.result.status !== "budget-limited") {
+          throw new Error(`unexpected result: ${JSON.stringify(envelope.result)}`)
+        }
+      }
+      return times
+    }).pipe(Effect.provide(layer))
+  )
+}
+
+interface Sample {
+  readonly round: number
+  readonly heapUsed: number
+  readonly rss: number
+}
+
+const sampleNow = (round: number): Sample => {
+  gc()
+  gc()
+  const m = process.memoryUsage()
+  return { round, heapUsed: m.heapUsed, rss: m.rss }
+}
+
+/** One 10 000-round run that samples memory (after full GCs) at round 1, every 1000 rounds and at the end. */
+const memoryRun = async (rounds: number) => {
+  const samples: Array<Sample> = []
+  const sampleAt = new Set([1, 10, 100, ...Array.from({ length: rounds / 1000 }, (_, i) => (i + 1) * 1000)])
+  const script = Array.from({ length: rounds }, () => (request: { readonly round: number }) =>
+    Effect.sync(() => {
+      if (sampleAt.has(request.round)) samples.push(sampleNow(request.round))
+      return output
+    }))
+  const layer = layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+  const before = sampleNow(0)
+  await Effect.runPromise(
+    Effect.gen(function*() {
+      const ralph = yield* Ralph
+      return yield* ralph.run({ objective: "bench the policy", maxRounds: rounds })
+    }).pipe(Effect.provide(layer))
+  )
+  const after = sampleNow(rounds + 1)
+  const first = samples[0]!
+  const last = samples[samples.length - 1]!
+  return {
+    rounds,
+    samples,
+    before,
+    after,
+    heapGrowthBytes: last.heapUsed - first.heapUsed,
+    rssGrowthBytes: last.rss - first.rss,
+    retainedHeapAfterRunBytes: after.heapUsed - before.heapUsed,
+    retainedRssAfterRunBytes: after.rss - before.rss
+  }
+}
+
+const main = async () => {
+  // Warm-up: let the JIT see the whole loop before anything is timed.
+  await timeRuns(256, warmup)
+  const t256 = await timeRuns(256, runs256)
+  const t10k = await timeRuns(10_000, runs10k)
+  const memory = await memoryRun(10_000)
+  const perRound = (times: ReadonlyArray<number>, rounds: number) => times.map((ms) => (ms * 1000) / rounds)
+  const result = {
+    rounds256: { runs: t256.length, msPerRun: t256, usPerRound: median(perRound(t256, 256)) },
+    rounds10k: { runs: t10k.length, msPerRun: t10k, usPerRound: median(perRound(t10k, 10_000)) },
+    memory
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error?.stack ?? error}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,424 @@
+#!/usr/bin/env node
+// `npm run bench`: ralph's performance figures against their targets (issue 5).
+//
+//   B1 policy overhead — the Ralph program on the memory engine with the scripted provider.
+//   B2 process rounds  — `ralph run` with an instant exec agent vs a bash loop spawning it.
+//   B3 cold start      — `ralph --help` and a one-round `ralph run` vs `node -e 0`.
+//   B4 flood           — a child printing 100 MB on stdout / on stderr: ralph's peak RSS.
+//
+// Timed variants are alternated within one run and summarised by medians and ratios; absolute
+// times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
+// npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE.
+// Plain Node ESM; the TypeScript part (B1) is bundled on the fly with esbuild.
+
+import { spawn, spawnSync } from "node:child_process"
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import os from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { build } from "esbuild"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const ralphJs = join(root, "dist", "ralph.js")
+const node = process.execPath
+
+// ---------------------------------------------------------------- options
+
+const argv = process.argv.slice(2)
+const flag = (name) => argv.includes(name)
+const value = (name, fallback) => {
+  const i = argv.indexOf(name)
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback
+}
+const quick = flag("--quick")
+const only = new Set(value("--only", "b1,b2,b3,b4").split(",").map((s) => s.trim().toLowerCase()))
+const outFile = resolve(root, value("--out", "bench/results.json"))
+
+const runs = {
+  b1Runs256: quick ? 7 : 15,
+  b1Runs10k: quick ? 1 : 3,
+  b2Runs: quick ? 3 : 7,
+  b2Rounds: 100,
+  b3Runs: quick ? 5 : 15,
+  b4Runs: quick ? 1 : 3
+}
+
+const targets = {
+  b1UsPerRound: 20,
+  b1GrowthMB: 5,
+  b2OverheadMsPerRound: 2,
+  b3HelpRatio: 3,
+  b4PeakRssMB: 150
+}
+
+// ---------------------------------------------------------------- helpers
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+const MB = 1e6
+const round = (x, digits = 2) => Number.isFinite(x) ? Number(x.toFixed(digits)) : x
+const log = (line) => process.stderr.write(`${line}\n`)
+
+/** Spawns a command and resolves when it exits and its pipes close: wall ms, exit code, output. */
+const timed = (command, args, options = {}) =>
+  new Promise((resolvePromise, reject) => {
+    const t0 = process.hrtime.bigint()
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options })
+    const out = []
+    let outBytes = 0
+    const err = []
+    let errBytes = 0
+    // Keep only a bounded amount of each stream: enough to check a result, never a flood.
+    child.stdout.on("data", (chunk) => {
+      if (outBytes < 1 << 20) out.push(chunk)
+      outBytes += chunk.length
+    })
+    child.stderr.on("data", (chunk) => {
+      errBytes += chunk.length
+      err.push(chunk)
+      while (err.length > 1 && errBytes - err[0].length > 64 * 1024) errBytes -= err.shift().length
+    })
+    child.on("error", reject)
+    child.on("close", (code, signal) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6
+      resolvePromise({
+        ms,
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8")
+      })
+    })
+  })
+
+const expectExit = (what, result, codes) => {
+  if (!codes.includes(result.code)) {
+    throw new Error(
+      `${what}: exit ${result.code}${result.signal ? ` (${result.signal})` : ""}, expected ${codes.join(" or ")}\n` +
+        `stdout: ${result.stdout.slice(0, 2000)}\nstderr: ${result.stderr.slice(-2000)}`
+    )
+  }
+  return result
+}
+
+/** Runs the variants `n` times, alternating them (and rotating which goes first); wall ms per variant. */
+const alternate = async (n, variants, onRun) => {
+  const times = Object.fromEntries(variants.map((v) => [v.name, []]))
+  for (let i = 0; i < n; i++) {
+    const order = variants.map((_, k) => variants[(k + i) % variants.length])
+    for (const v of order) {
+      const result = await v.run()
+      times[v.name].push(result.ms)
+      onRun?.(v.name, result)
+    }
+  }
+  return times
+}
+
+const sh = (cmd) => {
+  const r = spawnSync("sh", ["-c", cmd], { encoding: "utf8" })
+  return r.status === 0 ? r.stdout.trim() : undefined
+}
+
+// ---------------------------------------------------------------- setup
+
+if (!existsSync(ralphJs)) {
+  log(`bench: ${ralphJs} is missing; run \`npm run build\` (or \`npm run bench\`, which builds first)`)
+  process.exit(1)
+}
+
+const tmp = mkdtempSync(join(os.tmpdir(), "ralph-bench-"))
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true }))
+const workspace = join(tmp, "workspace")
+mkdirSync(workspace)
+
+// The agents are copied out of the repo (so their mode is ours to set and their paths hold no spaces).
+const agent = (name) => {
+  const to = join(tmp, name)
+  copyFileSync(join(root, "bench", "agents", name), to)
+  chmodSync(to, 0o755)
+  return to
+}
+const instant = agent("instant.sh")
+const floodStdout = agent("flood-stdout.sh")
+const floodStderr = agent("flood-stderr.sh")
+
+/** A fresh state directory per ralph run, so the journal (when there is one) starts empty each time. */
+let stateDirs = 0
+const stateDir = () => {
+  const dir = join(tmp, `state-${++stateDirs}`)
+  mkdirSync(dir)
+  return dir
+}
+const journalWritten = () =>
+  readdirSync(tmp)
+    .filter((d) => d.startsWith("state-"))
+    .some((d) => readdirSync(join(tmp, d), { recursive: true }).length > 0)
+
+// Environment for every ralph run: the user's, minus RALPH_* settings that would change the run.
+const ralphEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("RALPH_")))
+ralphEnv.NO_COLOR = "1"
+
+const ralphRun = (agentPath, rounds, extra = {}) =>
+  timed(node, [
+    ralphJs,
+    "run",
+    "bench: answer at once",
+    "--agent",
+    "exec",
+    "--agent-cmd",
+    agentPath,
+    "--workspace",
+    workspace,
+    "--json",
+    "--max-rounds",
+    String(rounds),
+    "--state-dir",
+    stateDir()
+  ], { env: ralphEnv, cwd: workspace, ...extra })
+
+const machine = {
+  date: new Date().toISOString(),
+  node: process.version,
+  nodeDeclared: JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines?.node,
+  effect: (() => {
+    try {
+      return JSON.parse(readFileSync(join(root, "node_modules", "effect", "package.json"), "utf8")).version
+    } catch {
+      return undefined
+    }
+  })(),
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  cpu: os.cpus()[0]?.model?.trim(),
+  cpus: os.cpus().length,
+  memoryGB: round(os.totalmem() / 1e9, 1),
+  loadAverageAtStart: os.loadavg().map((x) => round(x)),
+  commit: sh(`git -C "${root}" rev-parse --short HEAD`),
+  dirty: sh(`git -C "${root}" status --porcelain -- src package.json`)?.length > 0
+}
+
+const results = { machine, runs, targets }
+const started = Date.now()
+log(`bench: node ${machine.node} (project declares ${machine.nodeDeclared}), ${machine.cpus}× ${machine.cpu}, load ${machine.loadAverageAtStart.join(" ")}`)
+
+// ---------------------------------------------------------------- B1 policy overhead
+
+if (only.has("b1")) {
+  log("B1 policy overhead: bundling and running bench/b1-policy.ts …")
+  const bundle = join(tmp, "b1-policy.mjs")
+  await build({
+    entryPoints: [join(root, "bench", "b1-policy.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: bundle,
+    logLevel: "warning",
+    banner: { js: "import { createRequire as __benchRequire } from \"node:module\"; const require = __benchRequire(import.meta.url);" }
+  })
+  const r = expectExit("B1", await timed(node, ["--expose-gc", bundle, JSON.stringify({ runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })]), [0])
+  const b1 = JSON.parse(r.stdout)
+  results.b1 = b1
+  log(`  256 rounds: ${round(b1.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${round(b1.rounds10k.usPerRound, 1)} µs/round`)
+}
+
+// ---------------------------------------------------------------- B2 process rounds
+
+if (only.has("b2")) {
+  const rounds = runs.b2Rounds
+  log(`B2 process rounds: ralph run vs bash loop, ${rounds} rounds, ${runs.b2Runs} alternated runs each …`)
+  // The bash loop gets the same prompt ralph sends (round 2 onwards: with the previous report).
+  const promptBundle = join(tmp, "prompt.mjs")
+  await build({
+    entryPoints: [join(root, "src", "domain", "prompt.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: promptBundle,
+    logLevel: "warning"
+  })
+  const { roundPrompt } = await import(pathToFileURL(promptBundle).href)
+  const previous = JSON.parse(readFileSync(instant, "utf8").match(/'(\{.*\})'/)[1])
+  const promptFile = join(tmp, "prompt.txt")
+  writeFileSync(promptFile, roundPrompt({ objective: "bench: answer at once", round: 2, maxRounds: rounds, previous }))
+  // The physical floor of a process-per-round design: one fork+exec per round, prompt on stdin,
+  // report captured to a file.
+  const loop = `for i in $(seq ${rounds}); do "$AGENT" < "$PROMPT" > "$OUT"; done`
+  const bashEnv = { ...process.env, AGENT: instant, PROMPT: promptFile, OUT: join(tmp, "out.json") }
+  const bashLoop = () => timed("bash", ["-c", loop], { env: bashEnv, cwd: workspace })
+  const ralph = () => ralphRun(instant, rounds)
+  const checkRalph = (result) => {
+    expectExit("B2 ralph run", result, [3])
+    const envelope = JSON.parse(result.stdout)
+    if (envelope.agentsStarted !== rounds || envelope.result.roundsStarted !== rounds) {
+      throw new Error(`B2: unexpected envelope ${result.stdout}`)
+    }
+  }
+  // Warm the file cache and the agent once, untimed.
+  checkRalph(await ralph())
+  expectExit("B2 bash loop", await bashLoop(), [0])
+  const times = await alternate(runs.b2Runs, [
+    { name: "ralph", run: ralph },
+    { name: "bash", run: bashLoop }
+  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit("B2 bash loop", result, [0]))
+  const ralphMs = median(times.ralph)
+  const bashMs = median(times.bash)
+  results.b2 = {
+    rounds,
+    ralphMs: times.ralph,
+    bashMs: times.bash,
+    ralphMedianMs: ralphMs,
+    bashMedianMs: bashMs,
+    overheadMsPerRound: (ralphMs - bashMs) / rounds,
+    ratio: ralphMs / bashMs,
+    bashMsPerRound: bashMs / rounds,
+    journal: journalWritten()
+  }
+  log(`  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`)
+}
+
+// ---------------------------------------------------------------- B3 cold start
+
+if (only.has("b3")) {
+  log(`B3 cold start: ralph --help, one-round ralph run, node -e 0; ${runs.b3Runs} alternated runs each …`)
+  const help = () => timed(node, [ralphJs, "--help"], { env: ralphEnv })
+  const oneRound = () => ralphRun(instant, 1)
+  const bare = () => timed(node, ["-e", "0"])
+  for (const f of [help, oneRound, bare]) await f()
+  const times = await alternate(runs.b3Runs, [
+    { name: "node", run: bare },
+    { name: "help", run: help },
+    { name: "run1", run: oneRound }
+  ], (name, result) => expectExit(`B3 ${name}`, result, name === "run1" ? [3] : [0]))
+  const nodeMs = median(times.node)
+  const helpMs = median(times.help)
+  const run1Ms = median(times.run1)
+  results.b3 = {
+    nodeMs: times.node,
+    helpMs: times.help,
+    run1Ms: times.run1,
+    nodeMedianMs: nodeMs,
+    helpMedianMs: helpMs,
+    run1MedianMs: run1Ms,
+    helpRatio: helpMs / nodeMs,
+    run1Ratio: run1Ms / nodeMs
+  }
+  log(`  node ${round(nodeMs, 0)} ms · --help ${round(helpMs, 0)} ms (×${round(results.b3.helpRatio)}) · 1-round run ${round(run1Ms, 0)} ms (×${round(results.b3.run1Ratio)})`)
+  // With B2 in the same run: ralph's marginal cost per round, its start-up taken out.
+  if (results.b2) {
+    results.b2.marginalOverheadMsPerRound =
+      (results.b2.ralphMedianMs - run1Ms) / (results.b2.rounds - 1) - results.b2.bashMsPerRound
+  }
+}
+
+// ---------------------------------------------------------------- B4 flood
+
+if (only.has("b4")) {
+  log(`B4 flood: 100 MB from a child on stdout and on stderr, ralph's peak RSS, ${runs.b4Runs} runs each …`)
+  // Peak RSS of the ralph process: GNU time's %M when it is installed (the max over ralph and the
+  // children it waited for; the children here are sh, yes and head, a few MB), else getrusage
+  // read in ralph itself at exit through a preloaded hook.
+  const gnuTime = existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0
+  const hook = join(tmp, "peak-rss.cjs")
+  writeFileSync(
+    hook,
+    "process.on('exit', () => require('fs').writeFileSync(process.env.BENCH_PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n"
+  )
+  const peakRun = async (agentPath, codes) => {
+    const file = join(tmp, `peak-${Date.now()}-${Math.random().toString(16).slice(2)}`)
+    const args = [ralphJs, "run", "bench: flood", "--agent", "exec", "--agent-cmd", agentPath, "--workspace", workspace,
+      "--json", "--max-rounds", "1", "--state-dir", stateDir()]
+    const result = gnuTime
+      ? await timed("/usr/bin/time", ["-f", "%M", "-o", file, node, ...args], { env: ralphEnv })
+      : await timed(node, args, {
+        env: { ...ralphEnv, NODE_OPTIONS: `${ralphEnv.NODE_OPTIONS ?? ""} --require ${hook}`.trim(), BENCH_PEAK_RSS_FILE: file }
+      })
+    expectExit("B4", result, codes)
+    const kb = Number(readFileSync(file, "utf8").trim().split("\n").at(-1))
+    let outcome
+    try {
+      const doc = JSON.parse(result.stdout)
+      outcome = doc.error ? `${doc.error._tag}${doc.error.reason ? ` (${doc.error.reason})` : ""}` : doc.result.status
+    } catch {
+      outcome = `exit ${result.code}`
+    }
+    return { ms: result.ms, peakRssMB: (kb * 1024) / MB, outcome }
+  }
+  const cases = {
+    baseline: { agent: instant, codes: [3], note: "instant agent, no flood" },
+    stdout: { agent: floodStdout, codes: [4], note: "100 MB on stdout: past the stdout bound the round fails by design" },
+    stderr: { agent: floodStderr, codes: [0], note: "100 MB on stderr: drained, a bounded tail kept, the round completes" }
+  }
+  results.b4 = { method: gnuTime ? "GNU time %M" : "getrusage at exit (preloaded hook)" }
+  const samples = { baseline: [], stdout: [], stderr: [] }
+  for (let i = 0; i < runs.b4Runs; i++) {
+    for (const [name, c] of Object.entries(cases)) samples[name].push(await peakRun(c.agent, c.codes))
+  }
+  for (const [name, c] of Object.entries(cases)) {
+    results.b4[name] = {
+      note: c.note,
+      outcome: samples[name][0].outcome,
+      peakRssMB: samples[name].map((s) => round(s.peakRssMB, 1)),
+      medianPeakRssMB: median(samples[name].map((s) => s.peakRssMB)),
+      medianMs: median(samples[name].map((s) => s.ms))
+    }
+  }
+  log(`  peak RSS: baseline ${round(results.b4.baseline.medianPeakRssMB, 1)} MB · stdout flood ${round(results.b4.stdout.medianPeakRssMB, 1)} MB (${results.b4.stdout.outcome}) · stderr flood ${round(results.b4.stderr.medianPeakRssMB, 1)} MB (${results.b4.stderr.outcome})`)
+}
+
+// ---------------------------------------------------------------- report
+
+machine.loadAverageAtEnd = os.loadavg().map((x) => round(x))
+results.seconds = round((Date.now() - started) / 1000, 1)
+
+const rows = []
+const row = (bench, figure, value, target, ok) => rows.push({ bench, figure, value, target, ok })
+const mark = (ok) => ok === undefined ? "" : ok ? "pass" : "MISS"
+if (results.b1) {
+  const { rounds256, rounds10k, memory } = results.b1
+  row("B1", "policy, 256 rounds", `${round(rounds256.usPerRound, 1)} µs/round`, `≤ ${targets.b1UsPerRound} µs`, rounds256.usPerRound <= targets.b1UsPerRound)
+  row("B1", "policy, 10 000 rounds", `${round(rounds10k.usPerRound, 1)} µs/round`, `≤ ${targets.b1UsPerRound} µs`, rounds10k.usPerRound <= targets.b1UsPerRound)
+  row("B1", "heap growth over 10 000", `${round(memory.heapGrowthBytes / MB)} MB`, `≤ ${targets.b1GrowthMB} MB`, memory.heapGrowthBytes / MB <= targets.b1GrowthMB)
+  row("B1", "RSS growth over 10 000", `${round(memory.rssGrowthBytes / MB)} MB`, `≤ ${targets.b1GrowthMB} MB`, memory.rssGrowthBytes / MB <= targets.b1GrowthMB)
+}
+if (results.b2) {
+  const b2 = results.b2
+  row("B2", `ralph run, ${b2.rounds} rounds (median)`, `${round(b2.ralphMedianMs, 0)} ms`, "", undefined)
+  row("B2", `bash loop, ${b2.rounds} rounds (median)`, `${round(b2.bashMedianMs, 0)} ms (${round(b2.bashMsPerRound)} ms/round)`, "", undefined)
+  row("B2", `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`, `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`, `≤ ${targets.b2OverheadMsPerRound} ms`, b2.overheadMsPerRound <= targets.b2OverheadMsPerRound)
+  if (b2.marginalOverheadMsPerRound !== undefined) {
+    row("B2", "marginal overhead per round (start-up excluded)", `${round(b2.marginalOverheadMsPerRound)} ms/round`, "(info)", undefined)
+  }
+}
+if (results.b3) {
+  const b3 = results.b3
+  row("B3", "node -e 0 (median)", `${round(b3.nodeMedianMs, 0)} ms`, "", undefined)
+  row("B3", "ralph --help (median)", `${round(b3.helpMedianMs, 0)} ms (×${round(b3.helpRatio)})`, `≤ ×${targets.b3HelpRatio}`, b3.helpRatio <= targets.b3HelpRatio)
+  row("B3", "ralph run, 1 round (median)", `${round(b3.run1MedianMs, 0)} ms (×${round(b3.run1Ratio)})`, "(info)", undefined)
+}
+if (results.b4) {
+  const b4 = results.b4
+  row("B4", "peak RSS, no flood (baseline)", `${round(b4.baseline.medianPeakRssMB, 1)} MB`, "(info)", undefined)
+  row("B4", `peak RSS, 100 MB on stdout → ${b4.stdout.outcome}`, `${round(b4.stdout.medianPeakRssMB, 1)} MB`, `≤ ${targets.b4PeakRssMB} MB`, b4.stdout.medianPeakRssMB <= targets.b4PeakRssMB)
+  row("B4", `peak RSS, 100 MB on stderr → ${b4.stderr.outcome}`, `${round(b4.stderr.medianPeakRssMB, 1)} MB`, `≤ ${targets.b4PeakRssMB} MB`, b4.stderr.medianPeakRssMB <= targets.b4PeakRssMB)
+}
+results.table = rows
+
+const header = ["bench", "figure", "value", "target", ""]
+const cells = rows.map((r) => [r.bench, r.figure, r.value, r.target, mark(r.ok)])
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
+const line = (c) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(" | ")} |`
+const table = [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.map(line)].join("\n")
+
+mkdirSync(dirname(outFile), { recursive: true })
+writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`)
+
+process.stdout.write(
+  `\nralph bench — ${machine.date} — node ${machine.node} (declared ${machine.nodeDeclared}), effect ${machine.effect}, ` +
+    `${machine.cpus}× ${machine.cpu}, ${machine.memoryGB} GB, ${machine.platform}\n` +
+    `load average ${machine.loadAverageAtStart.join(" ")} → ${machine.loadAverageAtEnd.join(" ")}; ${results.seconds} s\n\n` +
+    `${table}\n\nJSON: ${outFile}\n`
+)

@@ -1,0 +1,97 @@
+import { Effect } from "effect"
+import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
+import type { RunEvent } from "../domain/events.ts"
+import type { AgentSettings } from "../domain/journal.ts"
+import type { RunJournal, RunStore } from "../services/RunStore.ts"
+import type { LockHandle } from "../services/WorkspaceLock.ts"
+import { errorDocument } from "./output.ts"
+import { session } from "./session.ts"
+import { version } from "../version.ts"
+
+export interface JournalContext {
+  readonly store: RunStore["Service"]
+  readonly lock: LockHandle
+  readonly agent: AgentSettings
+  readonly gitHead: string | null
+  /** For a resumed run: what the resume found and did before starting. */
+  readonly resume?: { readonly rerunsRound: number | null; readonly stoppedStalePid: number | null }
+}
+
+/** Writes a run's events to its journal, each flushed before the run goes on. */
+export const journalSink = (context: JournalContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
+  let journal: RunJournal | undefined
+  return Effect.fnUntraced(function*(event: RunEvent) {
+    if (event._tag === "RunStarted") {
+      journal = yield* context.store.open(event.runId)
+      yield* context.lock.setRunId(event.runId)
+      if (event.resumedAfterRound === undefined) {
+        yield* journal.append({
+          type: "run-started",
+          runId: event.runId,
+          objective: event.objective,
+          maxRounds: event.maxRounds,
+          config: event.config,
+          agent: context.agent,
+          workspace: event.workspace,
+          gitHead: context.gitHead,
+          pid: process.pid,
+          version
+        })
+      } else {
+        yield* journal.append({
+          type: "run-resumed",
+          afterRound: event.resumedAfterRound,
+          rerunsRound: context.resume?.rerunsRound ?? null,
+          stoppedStalePid: context.resume?.stoppedStalePid ?? null,
+          pid: process.pid
+        })
+      }
+      return
+    }
+    if (journal === undefined) return
+    switch (event._tag) {
+      case "RoundStarted":
+        return yield* journal.append({ type: "round-started", round: event.round, attempt: event.attempt })
+      case "ChildSpawned":
+        return yield* journal.append({ type: "child-spawned", round: event.round, attempt: event.attempt, pid: event.pid })
+      case "RoundFinished":
+        if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
+        return yield* journal.append({
+          type: "round-finished",
+          round: event.round,
+          attempt: event.attempt,
+          report: event.report,
+          durationMs: event.durationMs,
+          usage: event.usage
+        })
+      case "RoundFailed":
+        return yield* journal.append({
+          type: "round-failed",
+          round: event.round,
+          attempt: event.attempt,
+          reason: event.reason,
+          detail: event.detail,
+          ...(event.stderrTail === undefined ? {} : { stderrTail: event.stderrTail }),
+          durationMs: event.durationMs
+        })
+      case "RetryScheduled":
+        return yield* journal.append({
+          type: "retry",
+          round: event.round,
+          attempt: event.attempt,
+          reason: event.reason,
+          delayMs: event.delayMs
+        })
+      case "RunFinished":
+        return yield* journal.append({ type: "run-finished", envelope: event.envelope })
+      case "RunFailed": {
+        // The program cannot see which signal cancelled it; the CLI can.
+        const error = event.error._tag === "Cancelled" && session.signal !== undefined && event.error.signal === undefined
+          ? new Cancelled({ ...event.error, signal: session.signal })
+          : event.error
+        const { _tag, message, ...fields } = errorDocument(error).error
+        return yield* journal.append({ type: "run-failed", error: { _tag: String(_tag), message: String(message), fields } })
+      }
+    }
+  })
+}

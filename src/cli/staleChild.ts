@@ -1,0 +1,40 @@
+import { Duration, Effect } from "effect"
+
+const groupAlive = (pid: number): boolean => {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+const signalGroup = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // Gone between the check and the signal.
+  }
+}
+
+const waitGone = (pid: number, within: Duration.Duration) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + Duration.toMillis(within)
+    while (groupAlive(pid) && Date.now() < deadline) yield* Effect.sleep(Duration.millis(25))
+    return !groupAlive(pid)
+  })
+
+/**
+ * Stops the process group a crashed ralph left running (children lead their own groups): SIGTERM,
+ * then SIGKILL after the grace. Returns the pid when something was stopped, null when nothing ran.
+ */
+export const stopStaleChild = (pid: number | null, grace: Duration.Duration): Effect.Effect<number | null> =>
+  Effect.gen(function*() {
+    if (pid === null || !groupAlive(pid)) return null
+    signalGroup(pid, "SIGTERM")
+    if (!(yield* waitGone(pid, grace))) {
+      signalGroup(pid, "SIGKILL")
+      yield* waitGone(pid, Duration.seconds(2))
+    }
+    return pid
+  })

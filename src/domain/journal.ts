@@ -1,0 +1,250 @@
+import { Result, Schema } from "effect"
+import { FailureReason } from "./errors.ts"
+import { Envelope } from "./outcome.ts"
+import { Report } from "./report.ts"
+import { Usage } from "./usage.ts"
+
+/** Per-agent settings a run was started with (kept so a resume starts the same agent). */
+export const AgentSettings = Schema.Struct({
+  command: Schema.optionalKey(Schema.String),
+  binary: Schema.optionalKey(Schema.String),
+  model: Schema.optionalKey(Schema.String),
+  args: Schema.optionalKey(Schema.Array(Schema.String)),
+  env: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  permissions: Schema.optionalKey(Schema.Literals(["workspace", "none", "full"]))
+})
+export type AgentSettings = typeof AgentSettings.Type
+
+const common = { t: Schema.String }
+
+/** One line of a run's journal. Every line read back is decoded with this schema. */
+export const JournalEntry = Schema.Union([
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("run-started"),
+    runId: Schema.String,
+    objective: Schema.String,
+    maxRounds: Schema.Int,
+    config: Schema.Struct({
+      subagentProvider: Schema.String,
+      maxRounds: Schema.Int,
+      maxHandoffChars: Schema.Int,
+      maxResultChars: Schema.Int
+    }),
+    agent: AgentSettings,
+    workspace: Schema.String,
+    gitHead: Schema.NullOr(Schema.String),
+    pid: Schema.Int,
+    version: Schema.String
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("run-resumed"),
+    afterRound: Schema.Int,
+    /** A round that had started but never finished, run again under the same number. */
+    rerunsRound: Schema.NullOr(Schema.Int),
+    /** A child of the crashed invocation that was still alive and was stopped first. */
+    stoppedStalePid: Schema.NullOr(Schema.Int),
+    pid: Schema.Int
+  }),
+  Schema.Struct({ ...common, type: Schema.Literal("round-started"), round: Schema.Int, attempt: Schema.Int }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("child-spawned"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    pid: Schema.Int
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("round-finished"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    report: Report,
+    durationMs: Schema.Number,
+    usage: Usage
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("round-failed"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    reason: FailureReason,
+    detail: Schema.String,
+    stderrTail: Schema.optionalKey(Schema.String),
+    durationMs: Schema.Number
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("retry"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    reason: FailureReason,
+    delayMs: Schema.Number
+  }),
+  Schema.Struct({ ...common, type: Schema.Literal("run-finished"), envelope: Envelope }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("run-failed"),
+    error: Schema.Struct({
+      _tag: Schema.String,
+      message: Schema.String,
+      fields: Schema.Record(Schema.String, Schema.Unknown)
+    })
+  })
+])
+export type JournalEntry = typeof JournalEntry.Type
+export type RunStartedEntry = Extract<JournalEntry, { type: "run-started" }>
+
+const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
+
+export class JournalCorrupt extends Schema.TaggedError<JournalCorrupt>()("JournalCorrupt", {
+  line: Schema.Int,
+  problem: Schema.String
+}) {}
+
+/**
+ * Decodes a journal's text. A torn last line (a crash mid-write) is skipped; a bad line before the
+ * last one means the journal was damaged, and is an error rather than a silent gap.
+ */
+export const parseJournal = (text: string): Result.Result<ReadonlyArray<JournalEntry>, JournalCorrupt> => {
+  const lines = text.split("\n")
+  const complete = text.endsWith("\n")
+  const entries: Array<JournalEntry> = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (line.trim() === "") continue
+    const decoded = decodeEntry(line)
+    if (Result.isSuccess(decoded)) {
+      entries.push(decoded.success)
+      continue
+    }
+    const isLast = lines.slice(i + 1).every((rest) => rest.trim() === "")
+    if (isLast && !complete) break
+    return Result.fail(new JournalCorrupt({ line: i + 1, problem: decoded.failure.message.split("\n")[0] ?? "" }))
+  }
+  if (entries[0]?.type !== "run-started") {
+    return Result.fail(new JournalCorrupt({ line: 1, problem: "the journal does not start with run-started" }))
+  }
+  return Result.succeed(entries)
+}
+
+export type RunState = "running" | "complete" | "blocked" | "budget-limited" | "failed" | "cancelled" | "interrupted"
+
+export interface RoundView {
+  readonly round: number
+  readonly attempt: number
+  readonly pid: number | null
+  readonly status: "running" | "finished" | "failed" | "interrupted"
+  readonly report: Report | null
+  readonly durationMs: number | null
+  readonly usage: Usage | null
+  readonly failure: { readonly reason: FailureReason; readonly detail: string } | null
+}
+
+/** What a journal says about its run, derived from the entries alone. */
+export interface RunView {
+  readonly started: RunStartedEntry
+  readonly state: RunState
+  readonly rounds: ReadonlyArray<RoundView>
+  /** The last round that finished with a valid report, and that report. */
+  readonly lastFinished: { readonly round: number; readonly report: Report } | null
+  /** Every child started, retries and every invocation included. */
+  readonly agentsStarted: number
+  readonly envelope: Envelope | null
+  readonly error: { readonly _tag: string; readonly message: string; readonly fields: Record<string, unknown> } | null
+  /** The pid of the child that was running when the journal stopped, if one was. */
+  readonly danglingPid: number | null
+  /** The round that had started but not finished when the journal stopped. */
+  readonly danglingRound: number | null
+  readonly lastTime: string
+  /** The pid of the ralph process that wrote the latest run-started or run-resumed entry. */
+  readonly ownerPid: number
+}
+
+/** Folds a decoded journal into the run's view; `isAlive` says whether the owner process still runs. */
+export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: number) => boolean): RunView => {
+  const started = entries[0] as RunStartedEntry
+  const rounds: Array<RoundView> = []
+  let lastFinished: RunView["lastFinished"] = null
+  let envelope: Envelope | null = null
+  let error: RunView["error"] = null
+  let ownerPid = started.pid
+  let terminal = false
+  const current = () => rounds.at(-1)
+  const replaceCurrent = (patch: Partial<RoundView>) => {
+    const last = current()
+    if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
+  }
+  for (const entry of entries) {
+    switch (entry.type) {
+      case "run-started":
+        break
+      case "run-resumed":
+        ownerPid = entry.pid
+        terminal = false
+        error = null
+        if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
+        break
+      case "round-started":
+        if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
+        rounds.push({
+          round: entry.round,
+          attempt: entry.attempt,
+          pid: null,
+          status: "running",
+          report: null,
+          durationMs: null,
+          usage: null,
+          failure: null
+        })
+        break
+      case "child-spawned":
+        replaceCurrent({ pid: entry.pid })
+        break
+      case "round-finished":
+        replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })
+        lastFinished = { round: entry.round, report: entry.report }
+        break
+      case "round-failed":
+        replaceCurrent({
+          status: "failed",
+          durationMs: entry.durationMs,
+          failure: { reason: entry.reason, detail: entry.detail }
+        })
+        break
+      case "retry":
+        break
+      case "run-finished":
+        envelope = entry.envelope
+        terminal = true
+        break
+      case "run-failed":
+        error = entry.error
+        terminal = true
+        break
+    }
+  }
+  const last = current()
+  const dangling = last !== undefined && last.status === "running"
+  const state: RunState = envelope !== null
+    ? envelope.result.status
+    : error !== null
+    ? error._tag === "Cancelled" ? "cancelled" : "failed"
+    : !terminal && isAlive(ownerPid)
+    ? "running"
+    : "interrupted"
+  return {
+    started,
+    state,
+    rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
+    lastFinished,
+    agentsStarted: rounds.length,
+    envelope,
+    error,
+    danglingPid: dangling ? last.pid : null,
+    danglingRound: dangling ? last.round : null,
+    lastTime: entries.at(-1)?.t ?? started.t,
+    ownerPid
+  }
+}
