@@ -249,6 +249,7 @@ if (only.has("b2")) {
   const loop = `for i in $(seq ${rounds}); do "$AGENT" < "$PROMPT" > "$OUT"; done`
   const bashEnv = { ...process.env, AGENT: instant, PROMPT: promptFile, OUT: join(tmp, "out.json") }
   const bashLoop = () => timed("bash", ["-c", loop], { env: bashEnv, cwd: workspace })
+  const spawnLoop = () => timed(node, [join(root, "bench", "spawn-loop.mjs"), instant, promptFile, String(rounds)], { cwd: workspace })
   const ralph = () => ralphRun(instant, rounds)
   const checkRalph = (result) => {
     expectExit("B2 ralph run", result, [3])
@@ -260,24 +261,31 @@ if (only.has("b2")) {
   // Warm the file cache and the agent once, untimed.
   checkRalph(await ralph())
   expectExit("B2 bash loop", await bashLoop(), [0])
+  expectExit("B2 node spawn loop", await spawnLoop(), [0])
   const times = await alternate(runs.b2Runs, [
     { name: "ralph", run: ralph },
-    { name: "bash", run: bashLoop }
-  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit("B2 bash loop", result, [0]))
+    { name: "bash", run: bashLoop },
+    { name: "nodeSpawn", run: spawnLoop }
+  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]))
   const ralphMs = median(times.ralph)
   const bashMs = median(times.bash)
+  const nodeSpawnMs = median(times.nodeSpawn)
   results.b2 = {
     rounds,
     ralphMs: times.ralph,
     bashMs: times.bash,
+    nodeSpawnMs: times.nodeSpawn,
     ralphMedianMs: ralphMs,
     bashMedianMs: bashMs,
+    nodeSpawnMedianMs: nodeSpawnMs,
     overheadMsPerRound: (ralphMs - bashMs) / rounds,
     ratio: ralphMs / bashMs,
     bashMsPerRound: bashMs / rounds,
+    overNodeSpawnMsPerRound: (ralphMs - nodeSpawnMs) / rounds,
+    nodeSpawnOverBashMsPerRound: (nodeSpawnMs - bashMs) / rounds,
     journal: journalWritten()
   }
-  log(`  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`)
+  log(`  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · node spawn loop ${round(nodeSpawnMs, 0)} ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`)
 }
 
 // ---------------------------------------------------------------- B3 cold start
@@ -389,6 +397,7 @@ if (results.b2) {
   row("B2", `ralph run, ${b2.rounds} rounds (median)`, `${round(b2.ralphMedianMs, 0)} ms`, "", undefined)
   row("B2", `bash loop, ${b2.rounds} rounds (median)`, `${round(b2.bashMedianMs, 0)} ms (${round(b2.bashMsPerRound)} ms/round)`, "", undefined)
   row("B2", `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`, `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`, `≤ ${targets.b2OverheadMsPerRound} ms`, b2.overheadMsPerRound <= targets.b2OverheadMsPerRound)
+  row("B2", `bare Node spawn loop, ${b2.rounds} rounds (median)`, `${round(b2.nodeSpawnMedianMs, 0)} ms (ralph − it: ${round(b2.overNodeSpawnMsPerRound)} ms/round)`, "(info)", undefined)
   if (b2.marginalOverheadMsPerRound !== undefined) {
     row("B2", "marginal overhead per round (start-up excluded)", `${round(b2.marginalOverheadMsPerRound)} ms/round`, "(info)", undefined)
   }

@@ -35,7 +35,8 @@ const stateDir = join(scratch, "state")
 cpSync(example, workspace, { recursive: true })
 
 const objective = "Work through TASKS.md: do each unchecked item, check it off, and keep `node check.mjs` passing."
-const agentCmd = [process.execPath, agent].map(quote).join(" ")
+// The agent is plain Node (any version ralph runs on); the child finds `node` on the inherited PATH.
+const agentCmd = ["node", agent].map(quote).join(" ")
 const args = [
   cli,
   "run",

@@ -37,6 +37,7 @@ const runFlags = {
   idleTimeout: optionalString("idle-timeout", "Stop a child that prints nothing for this long"),
   maxTime: optionalString("max-time", "Bound on the whole run's time; when it passes the run ends budget-limited"),
   retries: optionalString("retries", "Retries of a round after a transient failure (default 3)"),
+  retryDelay: optionalString("retry-delay", "Backoff before the first retry, doubling after (default 2s)"),
   killGrace: optionalString("kill-grace", "Time between SIGTERM and SIGKILL when stopping a child (default 5s)"),
   stateDir: optionalString("state-dir", "Where runs are journaled (default $XDG_STATE_HOME/ralph)")
 }
@@ -46,7 +47,7 @@ const ralphLayer = (settings: CliSettings, publish: RunEvents["Service"]["publis
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
-    retry: { ...defaultRetryPolicy, retries: settings.retries },
+    retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
     ...(Option.isSome(settings.maxTime) ? { maxTime: settings.maxTime.value } : {})
   }).pipe(
     Layer.provide(WorkflowEngine.layerMemory()),

@@ -31,6 +31,8 @@ export interface CliSettings {
   readonly idleTimeout: Option.Option<Duration.Duration>
   readonly maxTime: Option.Option<Duration.Duration>
   readonly retries: number
+  /** The first retry's backoff; later ones double, with jitter, up to a minute. */
+  readonly retryDelay: Duration.Duration
   readonly killGrace: Duration.Duration
   readonly stateDir: string
 }
@@ -46,6 +48,7 @@ export interface SettingsFlags {
   readonly idleTimeout: Option.Option<string>
   readonly maxTime: Option.Option<string>
   readonly retries: Option.Option<string>
+  readonly retryDelay: Option.Option<string>
   readonly killGrace: Option.Option<string>
   readonly stateDir: Option.Option<string>
 }
@@ -60,6 +63,7 @@ export const noFlags: SettingsFlags = {
   idleTimeout: Option.none(),
   maxTime: Option.none(),
   retries: Option.none(),
+  retryDelay: Option.none(),
   killGrace: Option.none(),
   stateDir: Option.none()
 }
@@ -74,6 +78,7 @@ const fileKeys = [
   "idleTimeout",
   "maxTime",
   "retries",
+  "retryDelay",
   "killGrace",
   "stateDir"
 ] as const
@@ -239,6 +244,12 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     fromFile(file, "killGrace")
   ])
 
+  const retryDelay = yield* durationSetting([
+    fromFlag(flags.retryDelay, "retry-delay"),
+    fromEnv(env, "RALPH_RETRY_DELAY"),
+    fromFile(file, "retryDelay")
+  ])
+
   return {
     config,
     agentName: target,
@@ -260,6 +271,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
       fromFile(file, "maxTime")
     ]),
     retries,
+    retryDelay: Option.getOrElse(retryDelay, () => Duration.seconds(2)),
     killGrace: Option.getOrElse(killGrace, () => Duration.seconds(5)),
     stateDir: resolveStateDir(flags.stateDir, env, file)
   }

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+
+export const cli = resolve("dist/ralph.js")
+
+export interface Finished {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** A scratch folder with a workspace, a state dir and a lock dir of its own. */
+export const scratch = () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ralph-durable-")))
+  const dirs = { root, workspace: join(root, "ws"), state: join(root, "state"), locks: join(root, "locks") }
+  mkdirSync(dirs.workspace)
+  return dirs
+}
+
+/** Writes an executable sh script and returns its path. */
+export const agentScript = (dir: string, name: string, body: string): string => {
+  const file = join(dir, name)
+  writeFileSync(file, `#!/bin/sh\n${body}\n`)
+  chmodSync(file, 0o755)
+  return file
+}
+
+export const report = {
+  continue: (summary: string) =>
+    JSON.stringify({ status: "continue", summary, evidence: [], nextSteps: ["go on"], blocker: "" }),
+  complete: (summary: string) =>
+    JSON.stringify({ status: "complete", summary, evidence: ["checked"], nextSteps: [], blocker: "" })
+}
+
+export const start = (args: ReadonlyArray<string>, env: Record<string, string> = {}): ChildProcess =>
+  spawn(process.execPath, [cli, ...args], {
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+
+export const finish = (child: ChildProcess): Promise<Finished> =>
+  new Promise((resolvePromise) => {
+    let stdout = ""
+    let stderr = ""
+    child.stdout?.on("data", (chunk) => (stdout += chunk))
+    child.stderr?.on("data", (chunk) => (stderr += chunk))
+    child.on("close", (code) => resolvePromise({ code, stdout, stderr }))
+  })
+
+export const ralph = (args: ReadonlyArray<string>, env: Record<string, string> = {}) => finish(start(args, env))
+
+/** Resolves once `predicate` holds, polling; fails the test after `ms`. */
+export const waitFor = async (predicate: () => boolean, ms = 10_000, what = "condition"): Promise<void> => {
+  const deadline = Date.now() + ms
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Whether the process still runs; a zombie (dead, waiting for its new parent to reap it) does not. */
+export const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  const stat = readText(`/proc/${pid}/stat`)
+  return stat === "" || stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z"
+}
+
+export const readText = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8")
+  } catch {
+    return ""
+  }
+}
+
+export const journalLines = (state: string, runId: string): Array<Record<string, unknown>> =>
+  readText(join(state, "runs", runId, "journal.jsonl"))
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>)

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest"
+import { appendFileSync, existsSync, readdirSync } from "node:fs"
+import { join } from "node:path"
+import { agentScript, isAlive, journalLines, ralph, readText, report, scratch, start, finish, waitFor } from "./harness.ts"
+
+/** An agent that hangs in round 2 the first time (recording its pid), and otherwise reports at once. */
+const crashingAgent = (dirs: ReturnType<typeof scratch>) =>
+  agentScript(
+    dirs.root,
+    "agent.sh",
+    `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then
+  echo $$ > "${dirs.root}/hung"
+  sleep 60 &
+  echo $! > "${dirs.root}/grandchild"
+  wait
+fi
+if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+  )
+
+describe("crash and resume", () => {
+  it("SIGKILL in round 2, then resume: no finished round lost or repeated, the stale child stopped", async () => {
+    const dirs = scratch()
+    const agent = crashingAgent(dirs)
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    const args = ["run", "crash test", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state, "--json"]
+    const first = start(args, env)
+    const done = finish(first)
+    await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
+    first.kill("SIGKILL")
+    expect((await done).code).toBe(null)
+    const staleChild = Number(readText(join(dirs.root, "hung")))
+    const staleGrandchild = Number(readText(join(dirs.root, "grandchild")))
+    expect(isAlive(staleChild)).toBe(true)
+
+    const [runId] = readdirSync(join(dirs.state, "runs"))
+    const listed = await ralph(["runs", "--state-dir", dirs.state, "--json"], env)
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ runId, state: "interrupted", rounds: 1 }])
+
+    const resumed = await ralph(["resume", runId!, "--state-dir", dirs.state, "--json", "--kill-grace", "1s"], env)
+    expect(resumed.code).toBe(0)
+    const envelope = JSON.parse(resumed.stdout)
+    expect(envelope).toMatchObject({ runId, agentsStarted: 4, result: { status: "complete", roundsStarted: 3 } })
+    expect(isAlive(staleChild)).toBe(false)
+    expect(isAlive(staleGrandchild)).toBe(false)
+    // Round 1 ran once; round 2 twice (the cut one, then again); round 3 once.
+    expect(readText(join(dirs.root, "rounds.log")).trim().split("\n")).toEqual(["1", "2", "2", "3"])
+
+    const journal = journalLines(dirs.state, runId!)
+    expect(journal.find((e) => e.type === "run-resumed")).toMatchObject({
+      afterRound: 1,
+      rerunsRound: 2,
+      stoppedStalePid: staleChild
+    })
+    const finished = journal.filter((e) => e.type === "round-finished").map((e) => e.round)
+    expect(finished).toEqual([1, 2, 3])
+
+    const shown = JSON.parse((await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)).stdout)
+    expect(shown.state).toBe("complete")
+    expect(shown.rounds.map((r: { round: number; status: string }) => [r.round, r.status])).toEqual([
+      [1, "finished"],
+      [2, "interrupted"],
+      [2, "finished"],
+      [3, "finished"]
+    ])
+    expect(shown.rounds[0].report).toMatchObject({ status: "continue", summary: "round" })
+  })
+
+  it("resuming a finished run prints its result and exit code and starts nothing", async () => {
+    const dirs = scratch()
+    const agent = agentScript(dirs.root, "agent.sh", `cat > /dev/null; echo x >> "${dirs.root}/calls"; echo '${JSON.stringify({ status: "blocked", summary: "stuck", evidence: [], nextSteps: [], blocker: "needs a key" })}'`)
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    const first = await ralph(["run", "x", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state, "--json"], env)
+    expect(first.code).toBe(2)
+    const envelope = JSON.parse(first.stdout)
+    const before = journalLines(dirs.state, envelope.runId).length
+    const again = await ralph(["resume", envelope.runId, "--state-dir", dirs.state, "--json"], env)
+    expect(again.code).toBe(2)
+    expect(JSON.parse(again.stdout)).toEqual(envelope)
+    expect(readText(join(dirs.root, "calls")).trim().split("\n")).toHaveLength(1)
+    expect(journalLines(dirs.state, envelope.runId)).toHaveLength(before)
+  })
+
+  it("a torn last journal line is skipped; a damaged middle line is an error", async () => {
+    const dirs = scratch()
+    const agent = crashingAgent(dirs)
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    const child = start(["run", "torn", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state], env)
+    const done = finish(child)
+    await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
+    child.kill("SIGKILL")
+    await done
+    const [runId] = readdirSync(join(dirs.state, "runs"))
+    const file = join(dirs.state, "runs", runId!, "journal.jsonl")
+    appendFileSync(file, `{"t":"2026-01-01T00:00:00Z","type":"round-fini`)
+    const shown = await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)
+    expect(shown.code).toBe(0)
+    expect(JSON.parse(shown.stdout).state).toBe("interrupted")
+    const resumed = await ralph(["resume", runId!, "--state-dir", dirs.state, "--json", "--kill-grace", "1s"], env)
+    expect(resumed.code).toBe(0)
+    expect(JSON.parse(resumed.stdout).result.status).toBe("complete")
+
+    const dirs2 = scratch()
+    const agent2 = agentScript(dirs2.root, "agent.sh", `cat > /dev/null; echo '${report.complete("ok")}'`)
+    const ok = await ralph(["run", "x", "--agent", "exec", "--agent-cmd", agent2, "--workspace", dirs2.workspace, "--state-dir", dirs2.state, "--json"], { RALPH_LOCK_DIR: dirs2.locks })
+    const id = JSON.parse(ok.stdout).runId
+    const journal = join(dirs2.state, "runs", id, "journal.jsonl")
+    const lines = readText(journal).split("\n")
+    lines.splice(1, 0, "{not json")
+    const { writeFileSync } = await import("node:fs")
+    writeFileSync(journal, lines.join("\n"))
+    const broken = await ralph(["show", id, "--state-dir", dirs2.state, "--json"], { RALPH_LOCK_DIR: dirs2.locks })
+    expect(broken.code).toBe(1)
+    expect(JSON.parse(broken.stdout).error).toMatchObject({ _tag: "StateUnavailable" })
+    expect(JSON.parse(broken.stdout).error.message).toContain("line 2")
+  })
+
+  it("an unknown run id is a clear error before anything starts", async () => {
+    const dirs = scratch()
+    const result = await ralph(["resume", "20990101-000000-abcdef", "--state-dir", dirs.state, "--json"])
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stdout).error).toMatchObject({ _tag: "InvalidArguments", argument: "runId" })
+  })
+})

@@ -1,0 +1,149 @@
+/**
+ * The built `ralph` binary, for end-to-end tests.
+ *
+ * `ensureCli` runs the project's build (`scripts/build.mjs`, i.e. `npm run build`) once per change of
+ * the sources, under a lock shared by parallel test files, then copies the single-file bundle
+ * `dist/ralph.js` to a private directory: a concurrent rebuild (which empties dist/) cannot pull the
+ * binary from under a running test.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { createHash } from "node:crypto"
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
+
+const privateDir = join(tmpdir(), `ralph-cli-under-test-${createHash("sha1").update(repoRoot).digest("hex").slice(0, 10)}`)
+const privateBinary = join(privateDir, "ralph.js")
+const lockDir = `${privateDir}.lock`
+
+const newestSource = (): number => {
+  let newest = 0
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else newest = Math.max(newest, statSync(path).mtimeMs)
+    }
+  }
+  walk(join(repoRoot, "src"))
+  for (const file of ["package.json", "package-lock.json", "scripts/build.mjs"]) {
+    const path = join(repoRoot, file)
+    if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+const isFresh = () => existsSync(privateBinary) && statSync(privateBinary).mtimeMs >= newestSource()
+
+/** Builds (when the sources changed since the last build) and returns the path of the binary under test. */
+export const ensureCli = (): string => {
+  if (isFresh()) return privateBinary
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    try {
+      mkdirSync(lockDir, { recursive: false })
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      // A lock older than two minutes belongs to a build that died.
+      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })!.mtimeMs > 120_000) {
+        rmSync(lockDir, { recursive: true, force: true })
+        continue
+      }
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lockDir}`)
+      sleepSync(100)
+    }
+  }
+  try {
+    if (isFresh()) return privateBinary
+    const started = Date.now()
+    execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" })
+    mkdirSync(privateDir, { recursive: true })
+    copyFileSync(join(repoRoot, "dist", "ralph.js"), privateBinary)
+    if (existsSync(join(repoRoot, "dist", "ralph.js.map"))) {
+      copyFileSync(join(repoRoot, "dist", "ralph.js.map"), `${privateBinary}.map`)
+    }
+    // Stamp the copy with the build's start, so an edit made during the build triggers another.
+    utimesSync(privateBinary, new Date(started), new Date(started))
+    return privateBinary
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true })
+  }
+}
+
+export interface CliResult {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface CliOptions {
+  readonly cwd: string
+  /** Added to a clean copy of this process's environment (RALPH_* variables of the caller removed). */
+  readonly env?: Readonly<Record<string, string>>
+  readonly stdin?: string
+}
+
+/** This process's environment without any RALPH_* variable, plus a private state dir and no colour. */
+export const cliEnv = (cwd: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("RALPH_")) env[key] = value
+  }
+  return { ...env, NO_COLOR: "1", RALPH_STATE_DIR: join(cwd, ".ralph-state"), ...extra }
+}
+
+export interface RunningCli {
+  readonly child: ChildProcess
+  readonly result: Promise<CliResult>
+}
+
+/** Starts `node <binary> ...args`; the promise settles when it exits. */
+export const startCli = (args: ReadonlyArray<string>, options: CliOptions): RunningCli => {
+  const child = spawn(process.execPath, [ensureCli(), ...args], {
+    cwd: options.cwd,
+    env: cliEnv(options.cwd, options.env),
+    stdio: ["pipe", "pipe", "pipe"]
+  })
+  let stdout = ""
+  let stderr = ""
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  child.stdin!.on("error", () => {})
+  if (options.stdin !== undefined) child.stdin!.end(options.stdin)
+  else child.stdin!.end()
+  const result = new Promise<CliResult>((resolvePromise, reject) => {
+    child.on("error", reject)
+    child.on("close", (code, signal) => resolvePromise({ code, signal, stdout, stderr }))
+  })
+  return { child, result }
+}
+
+export const runCli = (args: ReadonlyArray<string>, options: CliOptions): Promise<CliResult> =>
+  startCli(args, options).result
+
+/**
+ * The one JSON document `--json` promises on stdout: fails unless stdout is exactly one JSON value
+ * (a trailing newline allowed) and that value is an object.
+ */
+export const jsonDocument = (result: CliResult): Record<string, any> => {
+  const text = result.stdout.trim()
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new Error(
+      `stdout is not exactly one JSON document (${(error as Error).message}):\n${result.stdout}\n--- stderr:\n${result.stderr}`
+    )
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new Error(`stdout holds JSON but not an object: ${text}`)
+  }
+  return value as Record<string, any>
+}
