@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { NodeServices } from "@effect/platform-node"
-import { Cause, Effect, Exit } from "effect"
-import { Command } from "effect/cli"
+import { Cause, Console, Effect, Exit, identity } from "effect"
+import { type CliError, Command } from "effect/cli"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"
 import { ralph } from "./cli/commands.ts"
 import { session, settleFailure } from "./cli/session.ts"
@@ -10,14 +10,21 @@ import { version } from "./version.ts"
 const argv = process.argv.slice(2)
 session.json = argv.includes("--json")
 
+/** What effect/cli found wrong with the command line, in one sentence. */
+const usageProblem = (error: CliError.CliError): string =>
+  error._tag === "ShowHelp" ? error.errors.map((e) => e.message).join("; ") : error.message
+
 const main = Command.runWith(ralph, { version, renderErrors: !session.json })(argv).pipe(
-  // effect/cli already printed usage errors for people; under --json the one document says it instead.
+  // effect/cli has printed usage and errors for people; under --json the one document says it instead.
   Effect.catch((error) =>
     Effect.sync(() => {
-      if (session.json) settleFailure(new InvalidArguments({ argument: "command line", problem: String(error.message) }))
+      if (error._tag === "ShowHelp" && error.errors.length === 0) return
+      if (session.json) settleFailure(new InvalidArguments({ argument: "command line", problem: usageProblem(error) }))
       process.exitCode = 1
     })
   ),
+  // Under --json, stdout is reserved for the one JSON document: effect/cli's own text goes to stderr.
+  session.json ? Effect.provideService(Console.Console, { ...globalThis.console, log: globalThis.console.error }) : identity,
   Effect.onInterrupt(() =>
     Effect.sync(() => settleFailure(new Cancelled({
       ...(session.signal === undefined ? {} : { signal: session.signal }),

@@ -56,6 +56,12 @@ export type Turn =
     readonly status: 401 | 429 | 500 | 503 | 529
     /** Sent as `retry-after` (seconds). */
     readonly retryAfterSeconds?: number
+    /**
+     * When the limit resets (unix seconds), told the API's own way: Anthropic's unified rate-limit
+     * headers (`anthropic-ratelimit-unified-status: rejected`, `…-reset`), OpenAI's
+     * `x-ratelimit-reset-requests`, Gemini's `google.rpc.RetryInfo` detail.
+     */
+    readonly resetAt?: number
   }
 
 export interface LoggedRequest {
@@ -152,7 +158,7 @@ const openaiError = (status: number) => {
   }
 }
 
-const geminiError = (status: number) => {
+const geminiError = (status: number, resetAt?: number) => {
   switch (status) {
     case 401:
       return {
@@ -168,7 +174,13 @@ const geminiError = (status: number) => {
         error: {
           code: 429,
           message: "Resource has been exhausted (e.g. check quota).",
-          status: "RESOURCE_EXHAUSTED"
+          status: "RESOURCE_EXHAUSTED",
+          ...(resetAt === undefined ? {} : {
+            details: [{
+              "@type": "type.googleapis.com/google.rpc.RetryInfo",
+              retryDelay: `${Math.max(0, Math.round(resetAt - Date.now() / 1000))}s`
+            }]
+          })
         }
       }
     case 503:
@@ -179,8 +191,24 @@ const geminiError = (status: number) => {
   }
 }
 
-const errorBody = (api: Api, status: number): unknown =>
-  api === "anthropic" ? anthropicError(status) : api === "gemini" ? geminiError(status) : openaiError(status)
+const errorBody = (api: Api, status: number, resetAt?: number): unknown =>
+  api === "anthropic" ? anthropicError(status) : api === "gemini" ? geminiError(status, resetAt) : openaiError(status)
+
+const errorHeaders = (api: Api, turn: Extract<Turn, { kind: "error" }>): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  if (turn.retryAfterSeconds !== undefined) headers["retry-after"] = String(turn.retryAfterSeconds)
+  if (api === "anthropic") headers["request-id"] = `req_${Date.now().toString(36)}`
+  if (turn.resetAt !== undefined) {
+    if (api === "anthropic") {
+      headers["anthropic-ratelimit-unified-status"] = "rejected"
+      headers["anthropic-ratelimit-unified-reset"] = String(turn.resetAt)
+      headers["anthropic-ratelimit-unified-representative-claim"] = "five_hour"
+    } else if (api !== "gemini") {
+      headers["x-ratelimit-reset-requests"] = `${Math.max(0, Math.round(turn.resetAt - Date.now() / 1000))}s`
+    }
+  }
+  return headers
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading requests.
@@ -637,11 +665,7 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
 
     if (head?.kind === "error") {
       record(main ? "main" : "side", `error ${head.status}`, head.status)
-      const headers: Record<string, string> = head.retryAfterSeconds === undefined
-        ? {}
-        : { "retry-after": String(head.retryAfterSeconds) }
-      if (api === "anthropic") headers["request-id"] = nextId("req")
-      return json(response, head.status, errorBody(api, head.status), headers)
+      return json(response, head.status, errorBody(api, head.status, head.resetAt), errorHeaders(api, head))
     }
 
     const streamed = api === "gemini" ? url.pathname.endsWith(":streamGenerateContent") : body?.stream === true
