@@ -1,0 +1,46 @@
+/** Ralph on the memory engine with a scripted provider that records every child it was asked for. */
+import { Duration, Effect, Layer } from "effect"
+import type { RunEvent } from "../../src/domain/events.ts"
+import { Ralph, type RalphOptions, type RetryPolicy } from "../../src/program.ts"
+import { RunEvents } from "../../src/services/RunEvents.ts"
+import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "../../src/services/providers/scripted.ts"
+import { type ChildRequest, type Provider, SubagentProvider } from "../../src/services/SubagentProvider.ts"
+import { type EngineOptions, WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
+
+/** Retries without waiting: the policy under test is what is retried, not how long it waits. */
+export const fastRetry = (retries: number): RetryPolicy => ({
+  retries,
+  baseDelay: Duration.millis(1),
+  maxDelay: Duration.millis(2),
+  maxResetWait: Duration.seconds(1)
+})
+
+export interface Recorded {
+  readonly layer: Layer.Layer<Ralph, unknown>
+  /** Every child request the provider received, in order (retries included). */
+  readonly requests: Array<ChildRequest>
+  readonly events: Array<RunEvent>
+}
+
+export const recordingLayer = (
+  script: ReadonlyArray<ScriptStep>,
+  options: RalphOptions & { readonly engine?: EngineOptions; readonly provider?: ScriptedOptions } = {}
+): Recorded => {
+  const { engine, provider: providerOptions, ...ralphOptions } = options
+  const inner = scriptedProvider(script, providerOptions)
+  const requests: Array<ChildRequest> = []
+  const events: Array<RunEvent> = []
+  const provider: Provider = {
+    ...inner,
+    start: (request) => Effect.suspend(() => {
+      requests.push(request)
+      return inner.start(request)
+    })
+  }
+  const layer = Ralph.layer({ subagentProvider: provider.name, ...ralphOptions }).pipe(
+    Layer.provide(WorkflowEngine.layerMemory(engine)),
+    Layer.provide(SubagentProvider.layer([provider])),
+    Layer.provide(RunEvents.layerFanOut([(event) => Effect.sync(() => void events.push(event))]))
+  )
+  return { layer, requests, events }
+}
