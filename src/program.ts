@@ -14,7 +14,7 @@ import { roundPrompt } from "./domain/prompt.ts"
 import { checkReport, type Report } from "./domain/report.ts"
 import { iterate } from "./iterate.ts"
 import { RunEvents } from "./services/RunEvents.ts"
-import type { ChildFailed, ChildOutput } from "./services/SubagentProvider.ts"
+import { type ChildFailed, type ChildOutput, SubagentProvider } from "./services/SubagentProvider.ts"
 import { type RunHandle, WorkflowEngine } from "./services/WorkflowEngine.ts"
 
 /** How transient child failures are retried within a round. */
@@ -103,6 +103,7 @@ export class Ralph extends Context.Service<Ralph, {
       Ralph,
       Effect.gen(function*() {
         const config = yield* makeConfig(options)
+        const providers = yield* SubagentProvider
         const engine = yield* WorkflowEngine
         const events = yield* RunEvents
         const workspace = options.workspace ?? process.cwd()
@@ -311,6 +312,8 @@ export class Ralph extends Context.Service<Ralph, {
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)
+          // Registrations can change between calls: the provider is checked on every one.
+          yield* providers.resolve(config.subagentProvider)
           return yield* drive({
             runId: "",
             objective: resolved.objective,
@@ -325,6 +328,7 @@ export class Ralph extends Context.Service<Ralph, {
         const resume = Effect.fn("Ralph.resume")(function*(
           checkpoint: Checkpoint
         ): Effect.fn.Return<Envelope, RalphError> {
+          yield* providers.resolve(config.subagentProvider)
           return yield* drive(checkpoint, true)
         })
 

@@ -16,7 +16,7 @@ export const layerScripted = (
   const provider = scriptedProvider(script, options.provider)
   return Ralph.layer({ subagentProvider: provider.name, ...options }).pipe(
     Layer.provide(WorkflowEngine.layerMemory(options.engine)),
-    Layer.provide(SubagentProvider.layer([provider])),
+    Layer.provideMerge(SubagentProvider.layer([provider])),
     Layer.provide(RunEvents.layerSilent)
   )
 }

@@ -178,8 +178,17 @@ export const run = Command.make(
 
 const runIdArgument = Argument.String("runId").pipe(Argument.withDescription("The run's id (see `ralph runs`)"))
 
-const { agent: _agent, agentArgs: _agentArgs, agentCmd: _agentCmd, model: _model, workspace: _workspace, ...resumeFlags } =
-  runFlags
+/** A resumed run keeps its agent and workspace; only time limits, retries and output are per invocation. */
+const resumeFlags = {
+  json: runFlags.json,
+  roundTimeout: runFlags.roundTimeout,
+  idleTimeout: runFlags.idleTimeout,
+  maxTime: runFlags.maxTime,
+  retries: runFlags.retries,
+  retryDelay: runFlags.retryDelay,
+  killGrace: runFlags.killGrace,
+  stateDir: runFlags.stateDir
+}
 
 export const resume = Command.make(
   "resume",

@@ -1,5 +1,6 @@
 import type { RalphError } from "../domain/errors.ts"
-import type { Envelope } from "../domain/outcome.ts"
+import { Schema } from "effect"
+import { Envelope } from "../domain/outcome.ts"
 import { renderEnvelope, renderError } from "../domain/render.ts"
 import { errorDocument, exitCodeOfEnvelope, exitCodeOfError } from "./output.ts"
 
@@ -18,14 +19,18 @@ export const session = {
   settled: false
 }
 
+const decodeEnvelope = Schema.decodeUnknownSync(Envelope)
+
 const write = (stream: NodeJS.WriteStream, text: string) => {
   stream.write(text.endsWith("\n") ? text : `${text}\n`)
 }
 
 /** Prints the run's one result and sets the exit code; later calls are ignored. */
-export const settleSuccess = (envelope: Envelope): void => {
+export const settleSuccess = (unchecked: Envelope): void => {
   if (session.settled) return
   session.settled = true
+  // Decode, don't trust: what leaves the process is checked against the envelope's schema.
+  const envelope = decodeEnvelope(unchecked)
   if (session.json) write(process.stdout, JSON.stringify(envelope))
   else write(process.stdout, renderEnvelope(envelope, session.maxResultChars))
   process.exitCode = exitCodeOfEnvelope(envelope)

@@ -64,41 +64,41 @@ export class SubagentProvider extends Context.Service<SubagentProvider, {
 
   /** The registry itself, for layers that build their providers first. */
   static readonly make = (providers: ReadonlyArray<Provider>): SubagentProvider["Service"] => {
-      const registry = new Map(providers.map((provider) => [provider.name, provider] as const))
-      const resolve = Effect.fn("SubagentProvider.resolve")(function*(
-        name: string
-      ): Effect.fn.Return<Provider, ProviderUnavailable> {
-        const provider = registry.get(name)
-        if (provider === undefined) {
-          const known = [...registry.keys()].join(", ")
-          return yield* new ProviderUnavailable({
-            provider: name,
-            problem: "unknown",
-            detail: `no agent of that name is registered (known: ${known === "" ? "none" : known})`
-          })
-        }
-        if (!provider.structuredOutput) {
-          return yield* new ProviderUnavailable({
-            provider: name,
-            problem: "no-structured-output",
-            detail: "it cannot return a structured report"
-          })
-        }
-        if (provider.inheritsParentContext) {
-          return yield* new ProviderUnavailable({
-            provider: name,
-            problem: "inherits-parent-context",
-            detail: "it would inherit the parent's conversation, and every round must start fresh"
-          })
-        }
-        yield* provider.preflight
-        return provider
-      })
-      return SubagentProvider.of({
-        resolve,
-        register: (provider) => Effect.sync(() => void registry.set(provider.name, provider)),
-        unregister: (name) => Effect.sync(() => void registry.delete(name)),
-        names: Effect.sync(() => [...registry.keys()])
-      })
+    const registry = new Map(providers.map((provider) => [provider.name, provider] as const))
+    const resolve = Effect.fn("SubagentProvider.resolve")(function*(
+      name: string
+    ): Effect.fn.Return<Provider, ProviderUnavailable> {
+      const provider = registry.get(name)
+      if (provider === undefined) {
+        const known = [...registry.keys()].join(", ")
+        return yield* new ProviderUnavailable({
+          provider: name,
+          problem: "unknown",
+          detail: `no agent of that name is registered (known: ${known === "" ? "none" : known})`
+        })
+      }
+      if (!provider.structuredOutput) {
+        return yield* new ProviderUnavailable({
+          provider: name,
+          problem: "no-structured-output",
+          detail: "it cannot return a structured report"
+        })
+      }
+      if (provider.inheritsParentContext) {
+        return yield* new ProviderUnavailable({
+          provider: name,
+          problem: "inherits-parent-context",
+          detail: "it would inherit the parent's conversation, and every round must start fresh"
+        })
+      }
+      yield* provider.preflight
+      return provider
+    })
+    return SubagentProvider.of({
+      resolve,
+      register: (provider) => Effect.sync(() => void registry.set(provider.name, provider)),
+      unregister: (name) => Effect.sync(() => void registry.delete(name)),
+      names: Effect.sync(() => [...registry.keys()])
+    })
   }
 }
