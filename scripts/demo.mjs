@@ -118,5 +118,5 @@ if (code === 3) {
   say()
 }
 say(`Look around: cd ${quote(workspace)}`)
-say(`Run journal: ${stateDir}`)
+if (existsSync(stateDir)) say(`ralph's run journal: ${stateDir}`)
 process.exit(code)
