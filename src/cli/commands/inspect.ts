@@ -1,0 +1,114 @@
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import type { RalphError } from "../../domain/errors.ts"
+import type { RunView } from "../../domain/journal.ts"
+import { renderEnvelope } from "../../domain/render.ts"
+import { formatUsage } from "../../domain/usage.ts"
+import { RunStore } from "../../services/RunStore.ts"
+import { readFlags, runIdArgument } from "../flags.ts"
+import { session, settleFailure } from "../session.ts"
+import { resolveStateDir } from "../settings.ts"
+
+const duration = (from: string, to: string) => {
+  const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
+  return seconds < 60 ? `${seconds.toFixed(1)}s` : seconds < 3600 ? `${(seconds / 60).toFixed(1)}m` : `${(seconds / 3600).toFixed(1)}h`
+}
+
+const runSummary = (view: RunView) => ({
+  runId: view.started.runId,
+  state: view.state,
+  rounds: view.rounds.filter((r) => r.status === "finished").length,
+  maxRounds: view.started.maxRounds,
+  agent: view.started.config.subagentProvider,
+  objective: view.started.objective,
+  workspace: view.started.workspace,
+  startedAt: view.started.t,
+  updatedAt: view.lastTime
+})
+
+const report = <A>(json: boolean, effect: Effect.Effect<A, RalphError>, render: (a: A) => string, toJson: (a: A) => unknown) =>
+  effect.pipe(
+    Effect.tap((value) =>
+      Effect.sync(() => {
+        process.stdout.write(`${json ? JSON.stringify(toJson(value)) : render(value)}\n`)
+      })
+    ),
+    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
+    Effect.asVoid
+  )
+
+export const runs = Command.make("runs", readFlags, (flags) => {
+  session.json = flags.json
+  return report(
+    flags.json,
+    RunStore.make(resolveStateDir(flags.stateDir, process.env)).list,
+    (views) =>
+      views.length === 0
+        ? "No runs recorded yet."
+        : views.map((view) => {
+          const s = runSummary(view)
+          const objective = s.objective.replace(/\s+/g, " ")
+          return [
+            s.runId,
+            s.state.padEnd(14),
+            `${s.rounds}/${s.maxRounds}`.padEnd(8),
+            s.startedAt.slice(0, 19).replace("T", " "),
+            duration(s.startedAt, s.updatedAt).padStart(6),
+            objective.length > 60 ? `${objective.slice(0, 59)}…` : objective
+          ].join("  ")
+        }).join("\n"),
+    (views) => views.map(runSummary)
+  )
+}).pipe(Command.withDescription("List recorded runs, oldest first"))
+
+const showJson = (view: RunView) => ({
+  ...runSummary(view),
+  gitHead: view.started.gitHead,
+  config: view.started.config,
+  agentsStarted: view.agentsStarted,
+  rounds: view.rounds.map((round) => ({
+    round: round.round,
+    attempt: round.attempt,
+    status: round.status,
+    pid: round.pid,
+    durationMs: round.durationMs,
+    usage: round.usage,
+    ...(round.report === null ? {} : { report: round.report }),
+    ...(round.failure === null ? {} : { failure: round.failure })
+  })),
+  result: view.envelope,
+  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
+})
+
+const showText = (view: RunView) => {
+  const s = runSummary(view)
+  const lines = [
+    `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
+    `objective: ${s.objective}`,
+    `agent: ${s.agent} · workspace: ${s.workspace} · started ${s.startedAt} · ${duration(s.startedAt, s.updatedAt)}`
+  ]
+  for (const round of view.rounds) {
+    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
+    const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
+    const what = round.report !== null
+      ? ` · ${round.report.status} · ${round.report.summary}${round.usage === null ? "" : ` · ${formatUsage(round.usage)}`}`
+      : round.failure !== null
+      ? ` · ${round.failure.reason}: ${round.failure.detail}`
+      : ""
+    lines.push(`  ${head}${took}${what}`)
+  }
+  if (view.envelope !== null) lines.push(renderEnvelope(view.envelope, view.started.config.maxResultChars))
+  if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${view.error.message}`)
+  return lines.join("\n")
+}
+
+export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {
+  session.json = flags.json
+  return report(
+    flags.json,
+    RunStore.make(resolveStateDir(flags.stateDir, process.env)).read(flags.runId),
+    showText,
+    showJson
+  )
+}).pipe(Command.withDescription("Show one run: each round, and how it ended"))
+

@@ -1,0 +1,69 @@
+import { Effect, Option } from "effect"
+import { Command } from "effect/cli"
+import { WorkspaceLocked } from "../../domain/errors.ts"
+import { RunStore } from "../../services/RunStore.ts"
+import { resumeFlags, runIdArgument } from "../flags.ts"
+import { settle, withRalph } from "../invocation.ts"
+import { session } from "../session.ts"
+import { type CliSettings, loadSettings, resolveStateDir } from "../settings.ts"
+import { stopStaleChild } from "../staleChild.ts"
+
+export const resume = Command.make(
+  "resume",
+  { ...resumeFlags, runId: runIdArgument },
+  (flags) =>
+    settle(Effect.gen(function*() {
+      session.json = flags.json
+      const stateDir = resolveStateDir(flags.stateDir, process.env)
+      const view = yield* RunStore.make(stateDir).read(flags.runId)
+      session.maxResultChars = view.started.config.maxResultChars
+      if (view.envelope !== null) return view.envelope
+      if (view.state === "running") {
+        return yield* new WorkspaceLocked({
+          workspace: view.started.workspace,
+          runId: view.started.runId,
+          pid: view.ownerPid
+        })
+      }
+      const loaded = yield* loadSettings({
+        ...flags,
+        workspace: Option.some(view.started.workspace),
+        agent: Option.some(view.started.config.subagentProvider),
+        agentCmd: Option.none(),
+        agentArgs: Option.none(),
+        model: Option.none(),
+        stateDir: Option.some(stateDir)
+      }, process.env)
+      // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
+      const settings: CliSettings = {
+        ...loaded,
+        config: view.started.config,
+        agents: { ...loaded.agents, [view.started.config.subagentProvider]: view.started.agent }
+      }
+      // Filled in before the run starts, so the journal's run-resumed entry can say what was stopped.
+      const resumeInfo = { rerunsRound: view.danglingRound, stoppedStalePid: null as number | null }
+      return yield* withRalph(
+        settings,
+        { agent: view.started.agent, gitHead: view.started.gitHead, resume: resumeInfo },
+        view.started.runId,
+        (ralph) =>
+          Effect.gen(function*() {
+            resumeInfo.stoppedStalePid = yield* stopStaleChild(view.danglingPid, settings.killGrace)
+            if (resumeInfo.stoppedStalePid !== null) {
+              process.stderr.write(`ralph: stopped pid ${resumeInfo.stoppedStalePid}, a child of the interrupted run\n`)
+            }
+            const finished = view.lastFinished
+            return yield* ralph.resume({
+              runId: view.started.runId,
+              objective: view.started.objective,
+              maxRounds: view.started.maxRounds,
+              lastRound: finished?.round ?? 0,
+              lastReport: finished?.report,
+              agentsStarted: view.agentsStarted,
+              counted: finished?.round ?? 0
+            })
+          })
+      )
+    }))
+).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))
+

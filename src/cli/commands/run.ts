@@ -1,0 +1,74 @@
+import { Effect, Option } from "effect"
+import { Argument, Command } from "effect/cli"
+import { readFileSync } from "node:fs"
+import { InvalidArguments } from "../../domain/errors.ts"
+import { optionalString, runFlags } from "../flags.ts"
+import { gitHead } from "../gitHead.ts"
+import { settle, withRalph } from "../invocation.ts"
+import { session } from "../session.ts"
+import { loadSettings } from "../settings.ts"
+
+const readObjective = (
+  positional: Option.Option<string>,
+  file: Option.Option<string>
+): Effect.Effect<string, InvalidArguments> =>
+  Effect.suspend(() => {
+    if (Option.isSome(positional) && Option.isSome(file)) {
+      return Effect.fail(
+        new InvalidArguments({
+          argument: "objective",
+          problem: "give it either as an argument or with --objective-file, not both"
+        })
+      )
+    }
+    if (Option.isSome(positional)) return Effect.succeed(positional.value)
+    if (Option.isNone(file)) {
+      return Effect.fail(
+        new InvalidArguments({
+          argument: "objective",
+          problem: "missing: pass it as an argument, or with --objective-file FILE (- reads stdin)"
+        })
+      )
+    }
+    try {
+      return Effect.succeed(readFileSync(file.value === "-" ? 0 : file.value, "utf8"))
+    } catch (error) {
+      return Effect.fail(
+        new InvalidArguments({ argument: "--objective-file", problem: `cannot read ${file.value}: ${(error as Error).message}` })
+      )
+    }
+  })
+
+const parseMaxRounds = (text: Option.Option<string>): unknown =>
+  Option.match(text, {
+    onNone: () => undefined,
+    // Anything that is not a plain number is left as text, for resolveArgs to reject with its reason.
+    onSome: (value) => value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value
+  })
+
+export const run = Command.make(
+  "run",
+  {
+    ...runFlags,
+    objective: Argument.String("objective").pipe(
+      Argument.withDescription("The objective every round pursues"),
+      Argument.optional
+    ),
+    objectiveFile: optionalString("objective-file", "Read the objective from FILE (- for stdin)"),
+    maxRounds: optionalString("max-rounds", "Rounds for this run, at most the configured ceiling (RALPH_MAX_ROUNDS)")
+  },
+  (flags) =>
+    settle(Effect.gen(function*() {
+      session.json = flags.json
+      const objective = yield* readObjective(flags.objective, flags.objectiveFile)
+      const settings = yield* loadSettings(flags, process.env)
+      const agent = settings.agents[settings.agentName] ?? {}
+      return yield* withRalph(
+        settings,
+        { agent, gitHead: gitHead(settings.workspace) },
+        "(starting)",
+        (ralph) => ralph.run({ objective, maxRounds: parseMaxRounds(flags.maxRounds) })
+      )
+    }))
+).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))
+

@@ -1,0 +1,84 @@
+import { Effect, Layer, Option } from "effect"
+import type { RalphError } from "../domain/errors.ts"
+import type { Envelope } from "../domain/outcome.ts"
+import { defaultRetryPolicy, Ralph } from "../program.ts"
+import { RunEvents } from "../services/RunEvents.ts"
+import { RunStore } from "../services/RunStore.ts"
+import { WorkflowEngine } from "../services/WorkflowEngine.ts"
+import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
+import { type JournalContext, journalSink } from "./journalSink.ts"
+import { progressLine, styleFor } from "./output.ts"
+import { providersLayer } from "./providers.ts"
+import { session, settleFailure, settleSuccess } from "./session.ts"
+import type { CliSettings } from "./settings.ts"
+
+/** The Ralph layer for one invocation: the memory engine, the CLI's providers, events to stderr and the journal. */
+const ralphLayer = (settings: CliSettings, publish: RunEvents["Service"]["publish"]) =>
+  Ralph.layer({
+    ...settings.config,
+    workspace: settings.workspace,
+    retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
+    ...(Option.isSome(settings.maxTime) ? { maxTime: settings.maxTime.value } : {})
+  }).pipe(
+    Layer.provide(WorkflowEngine.layerMemory()),
+    Layer.provide(providersLayer(settings)),
+    Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
+  )
+
+/** Runs `use` on a Ralph built for these settings, holding the workspace lock and journaling every event. */
+export const withRalph = <A>(
+  settings: CliSettings,
+  journal: Omit<JournalContext, "store" | "lock">,
+  runId: string,
+  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>
+) =>
+  Effect.scoped(Effect.gen(function*() {
+    const store = RunStore.make(settings.stateDir)
+    yield* store.prepare
+    const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
+    const toJournal = journalSink({ ...journal, store, lock })
+    const toProgress = progressSink()
+    const publish: RunEvents["Service"]["publish"] = (event) => Effect.andThen(toJournal(event), toProgress(event))
+    return yield* Effect.gen(function*() {
+      const ralph = yield* Ralph
+      session.maxResultChars = ralph.config.maxResultChars
+      return yield* use(ralph)
+    }).pipe(Effect.provide(ralphLayer(settings, publish)))
+  }))
+
+/** Progress lines on stderr, and the session's view of live children. */
+const progressSink = (): RunEvents["Service"]["publish"] => {
+  const style = styleFor(process.stderr, process.env)
+  let agent = ""
+  let maxRounds = 0
+  return (event) =>
+    Effect.sync(() => {
+      switch (event._tag) {
+        case "RunStarted":
+          agent = event.provider
+          maxRounds = event.maxRounds
+          break
+        case "RoundStarted":
+          session.currentRound = event.round
+          break
+        case "ChildSpawned":
+          session.livePids.add(event.pid)
+          break
+        case "RoundFinished":
+        case "RoundFailed":
+          session.livePids.clear()
+          break
+      }
+      const line = progressLine(event, agent, maxRounds, style)
+      if (line !== undefined) process.stderr.write(`${line}\n`)
+    })
+}
+
+/** Runs one Ralph effect to a printed result and exit code; typed failures never escape. */
+export const settle = <R>(effect: Effect.Effect<Envelope, RalphError, R>) =>
+  effect.pipe(
+    Effect.tap((envelope) => Effect.sync(() => settleSuccess(envelope))),
+    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
+    Effect.asVoid
+  )
+
