@@ -182,7 +182,7 @@ export class Ralph extends Context.Service<Ralph, {
                 attempt: attemptNumber + 1,
                 reason: input._tag === "ChildFailed" ? input.reason : "crashed",
                 delayMs: Duration.toMillis(duration)
-              }).pipe(Effect.orDie)
+              })
             )
           )
           const { durationMs, output } = yield* Effect.suspend(() =>
