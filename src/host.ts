@@ -1,6 +1,6 @@
 import { Cause, Effect, Exit, type Layer, ManagedRuntime } from "effect"
+import { defaultConfig, type RunArgs } from "./domain/config.ts"
 import { Cancelled, type RalphError } from "./domain/errors.ts"
-import type { RunArgs } from "./domain/config.ts"
 import type { Envelope } from "./domain/outcome.ts"
 import { renderEnvelope, renderError } from "./domain/render.ts"
 import { Ralph } from "./program.ts"
@@ -19,6 +19,15 @@ export class ExecuteError extends Error {
   }
 }
 
+const rejection = <E>(exit: Exit.Exit<unknown, E>, limit: number): unknown => {
+  if (Exit.isSuccess(exit)) return undefined
+  if (Cause.hasInterruptsOnly(exit.cause)) return new ExecuteError(new Cancelled({}), renderError(new Cancelled({}), limit))
+  const failure = Cause.findErrorOption(exit.cause)
+  return failure._tag === "Some"
+    ? new ExecuteError(failure.value as RalphError, renderError(failure.value as RalphError, limit))
+    : Cause.squash(exit.cause)
+}
+
 /**
  * A Promise adapter for agent hosts. Each call builds the layer, runs one loop and disposes the
  * layer on every path; an aborted signal (also one aborted before the call) rejects with Cancelled
@@ -26,26 +35,20 @@ export class ExecuteError extends Error {
  */
 export const makeHost = <E extends RalphError>(layer: Layer.Layer<Ralph, E>) => ({
   execute: async (args: RunArgs, options: { readonly signal?: AbortSignal } = {}): Promise<ExecuteResult> => {
-    const cancelled = () => new ExecuteError(new Cancelled({}), renderError(new Cancelled({}), 16384))
-    if (options.signal?.aborted === true) throw cancelled()
+    // Already aborted: nothing is built, so the text is bounded by the default limit.
+    if (options.signal?.aborted === true) throw rejection(Exit.interrupt(), defaultConfig.maxResultChars)
     const runtime = ManagedRuntime.make(layer)
     try {
-      const program = Effect.gen(function*() {
-        const ralph = yield* Ralph
-        return yield* ralph.run(args).pipe(
-          Effect.map((envelope) => ({ envelope, text: renderEnvelope(envelope, ralph.config.maxResultChars) })),
-          Effect.mapError((error) => new ExecuteError(error, renderError(error, ralph.config.maxResultChars)))
-        )
-      })
-      const exit = await runtime.runPromiseExit(program, options.signal === undefined ? {} : { signal: options.signal })
-      if (Exit.isSuccess(exit)) return exit.value
-      if (Cause.hasInterruptsOnly(exit.cause)) throw cancelled()
-      const failure = Cause.findErrorOption(exit.cause)
-      if (failure._tag === "Some") {
-        const error = failure.value
-        throw error instanceof ExecuteError ? error : new ExecuteError(error, renderError(error, 16384))
-      }
-      throw Cause.squash(exit.cause)
+      const built = await runtime.runPromiseExit(Effect.service(Ralph))
+      if (Exit.isFailure(built)) throw rejection(built, defaultConfig.maxResultChars)
+      const ralph = built.value
+      const limit = ralph.config.maxResultChars
+      const exit = await runtime.runPromiseExit(
+        ralph.run(args),
+        options.signal === undefined ? {} : { signal: options.signal }
+      )
+      if (Exit.isSuccess(exit)) return { envelope: exit.value, text: renderEnvelope(exit.value, limit) }
+      throw rejection(exit, limit)
     } finally {
       await runtime.dispose()
     }

@@ -164,9 +164,14 @@ export class Ralph extends Context.Service<Ralph, {
           const n = state.round + 1
           const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last })
           let attemptNumber = 0
+          // Outermost last: the tap (a journaled retry) only sees failures the inner steps agreed to retry.
           const schedule = Schedule.exponential(policy.baseDelay).pipe(
             Schedule.jittered,
             Schedule.setInputType<AttemptError>(),
+            Schedule.while(({ input }) =>
+              input._tag === "ChildFailed" && isTransient(input.reason) &&
+              Effect.map(Clock.currentTimeMillis, (now) => !resetTooFar(input, policy, now))
+            ),
             Schedule.modifyDelay(({ duration, input }) =>
               Effect.map(
                 Clock.currentTimeMillis,
@@ -188,12 +193,7 @@ export class Ralph extends Context.Service<Ralph, {
           const { durationMs, output } = yield* Effect.suspend(() =>
             attempt(run, n, maxRounds, prompt, ++attemptNumber)
           ).pipe(
-            Effect.retry({
-              schedule,
-              while: (error: AttemptError) =>
-                error._tag === "ChildFailed" && isTransient(error.reason) &&
-                Effect.map(Clock.currentTimeMillis, (now) => !resetTooFar(error, policy, now))
-            }),
+            Effect.retry(schedule),
             Effect.catchTag("ChildFailed", (error) => Effect.fail(childFailed(n, state.last)(error)))
           )
           const checked = checkReport(output.value, config.maxHandoffChars)

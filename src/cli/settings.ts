@@ -2,7 +2,7 @@ import { Duration, Effect, Option } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, resolve } from "node:path"
-import type { RalphConfigInput } from "../domain/config.ts"
+import { makeConfig, type RalphConfig, type RalphConfigInput } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import { parseDuration } from "./duration.ts"
 import { splitWords } from "./words.ts"
@@ -206,13 +206,26 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
   const file = yield* readConfigFile(workspace)
   const agents = { ...(yield* agentSettings(file.agents, configFileName)) }
 
-  const pick = (...sources: ReadonlyArray<Source | undefined>) => sources.find((s) => s !== undefined)?.value
-  const config: RalphConfigInput = {
-    subagentProvider: pick(fromFlag(flags.agent, "agent"), fromEnv(env, "RALPH_AGENT"), fromFile(file, "subagentProvider")),
-    maxRounds: numericSource(pick(fromEnv(env, "RALPH_MAX_ROUNDS"), fromFile(file, "maxRounds"))),
-    maxHandoffChars: numericSource(pick(fromEnv(env, "RALPH_MAX_HANDOFF_CHARS"), fromFile(file, "maxHandoffChars"))),
-    maxResultChars: numericSource(pick(fromEnv(env, "RALPH_MAX_RESULT_CHARS"), fromFile(file, "maxResultChars")))
+  const first = (...sources: ReadonlyArray<Source | undefined>) => sources.find((s) => s !== undefined)
+  const sources: Record<keyof RalphConfig, Source | undefined> = {
+    subagentProvider: first(fromFlag(flags.agent, "agent"), fromEnv(env, "RALPH_AGENT"), fromFile(file, "subagentProvider")),
+    maxRounds: first(fromEnv(env, "RALPH_MAX_ROUNDS"), fromFile(file, "maxRounds")),
+    maxHandoffChars: first(fromEnv(env, "RALPH_MAX_HANDOFF_CHARS"), fromFile(file, "maxHandoffChars")),
+    maxResultChars: first(fromEnv(env, "RALPH_MAX_RESULT_CHARS"), fromFile(file, "maxResultChars"))
   }
+  const config: RalphConfigInput = {
+    subagentProvider: sources.subagentProvider?.value,
+    maxRounds: numericSource(sources.maxRounds?.value),
+    maxHandoffChars: numericSource(sources.maxHandoffChars?.value),
+    maxResultChars: numericSource(sources.maxResultChars?.value)
+  }
+  // Validated here too, so the error can say where the bad value came from.
+  yield* makeConfig(config).pipe(
+    Effect.mapError((error) => {
+      const source = sources[error.key as keyof RalphConfig]
+      return source === undefined ? error : configError(error.key, `${error.problem} (from ${source.key})`)
+    })
+  )
 
   const agentCmd = Option.getOrUndefined(flags.agentCmd) ?? (env.RALPH_AGENT_CMD || undefined)
   if (agentCmd !== undefined) agents.exec = { ...agents.exec, command: agentCmd }

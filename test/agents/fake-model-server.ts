@@ -84,8 +84,14 @@ export interface FakeModelServer {
   readonly port: number
   /** Every request so far, in arrival order. */
   readonly requests: ReadonlyArray<LoggedRequest>
-  /** Main requests that found the script empty; a passing test leaves none. */
+  /** Main requests that found the script empty or could not be answered as scripted; a passing test leaves none. */
   readonly unexpected: ReadonlyArray<LoggedRequest>
+  /**
+   * Attempts to reach anything other than this server through it as a proxy (`CONNECT host:443`
+   * or an absolute-form URL): point HTTP_PROXY / HTTPS_PROXY at {@link url} (with NO_PROXY for
+   * 127.0.0.1) and every outbound request of a proxy-aware client lands here, refused.
+   */
+  readonly outbound: ReadonlyArray<string>
   /** Appends turns to the script. */
   readonly script: (...turns: ReadonlyArray<Turn>) => void
   /** Turns not consumed yet (a sticky error counts as one). */
@@ -640,8 +646,14 @@ const readBody = (request: IncomingMessage): Promise<string> =>
 export const startFakeModelServer = async (): Promise<FakeModelServer> => {
   let queue: Array<Turn> = []
   let log: Array<LoggedRequest> = []
+  let outbound: Array<string> = []
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (/^[a-z]+:\/\//i.test(request.url ?? "")) {
+      outbound.push(`${request.method} ${request.url}`)
+      request.resume()
+      return json(response, 403, { error: { message: "fake model server: no outbound traffic in tests" } })
+    }
     const raw = await readBody(request)
     const url = new URL(request.url ?? "/", "http://127.0.0.1")
     const method = request.method ?? "GET"
@@ -686,11 +698,12 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
       const context: TurnContext = { api, lastToolResult: lastToolResult(api, body ?? {}), body: body ?? {} }
       try {
         answer = answerFor(head, context)
+        label = head.kind
       } catch (error) {
-        record("main", `script error: ${(error as Error).message}`, 500)
-        return json(response, 500, errorBody(api, 500))
+        // Answered as a final message rather than an HTTP error, which the CLIs would retry for minutes.
+        label = `script error: ${(error as Error).message}`
+        answer = { type: "text", text: `fake model server: ${label}` }
       }
-      label = head.kind
       queue.shift()
     }
     record(main ? "main" : "side", label, 200)
@@ -737,6 +750,10 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
       else response.end()
     })
   })
+  server.on("connect", (request: IncomingMessage, socket) => {
+    outbound.push(`CONNECT ${request.url}`)
+    socket.end("HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n")
+  })
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => resolve())
@@ -749,6 +766,9 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
     get requests() {
       return log
     },
+    get outbound() {
+      return outbound
+    },
     get unexpected() {
       return log.filter((entry) => entry.answer === "exhausted" || entry.answer.startsWith("script error"))
     },
@@ -757,6 +777,7 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
     reset: () => {
       queue = []
       log = []
+      outbound = []
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@ import { Envelope } from "../../src/domain/outcome.ts"
 import { ralphTool } from "../../src/domain/tool.ts"
 import { blockedReport, completeReport, continueReport } from "../support/reports.ts"
 
-const decode = Schema.decodeUnknownSync(Envelope)
+const decode = (value: unknown) => Schema.decodeUnknownSync(Envelope)(value)
 
 describe("the envelope", () => {
   it("is { runId, agentsStarted, result: { status, roundsStarted, report } }", () => {
@@ -13,7 +13,7 @@ describe("the envelope", () => {
       agentsStarted: 3,
       result: { status: "complete", roundsStarted: 2, report: completeReport }
     }
-    assert.deepStrictEqual(decode(value), value)
+    assert.deepStrictEqual<unknown>(decode(value), value)
     assert.deepStrictEqual(
       decode({ runId: "r", agentsStarted: 1, result: { status: "blocked", roundsStarted: 1, report: blockedReport } })
         .result.report,
@@ -27,7 +27,7 @@ describe("the envelope", () => {
       agentsStarted: 5,
       result: { status: "budget-limited", limit: "rounds", roundsStarted: 5, report: continueReport }
     }
-    assert.deepStrictEqual(decode(value), value)
+    assert.deepStrictEqual<unknown>(decode(value), value)
     assert.throws(() => decode({ ...value, result: { ...value.result, limit: undefined } }))
   })
 

@@ -7,7 +7,7 @@
  * binary from under a running test.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, utimesSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -51,7 +51,9 @@ export const ensureCli = (): string => {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
       // A lock older than two minutes belongs to a build that died.
-      if (Date.now() - statSync(lockDir, { throwIfNoEntry: false })!.mtimeMs > 120_000) {
+      const lock = statSync(lockDir, { throwIfNoEntry: false })
+      if (lock === undefined) continue
+      if (Date.now() - lock.mtimeMs > 120_000) {
         rmSync(lockDir, { recursive: true, force: true })
         continue
       }
@@ -62,14 +64,19 @@ export const ensureCli = (): string => {
   try {
     if (isFresh()) return privateBinary
     const started = Date.now()
-    execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" })
+    const built = join(repoRoot, "dist", "ralph.js")
+    // `npm test` builds before vitest runs: a dist/ newer than every source is used as it is.
+    if (!existsSync(built) || statSync(built).mtimeMs < newestSource()) {
+      execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" })
+    }
     mkdirSync(privateDir, { recursive: true })
     copyFileSync(join(repoRoot, "dist", "ralph.js"), privateBinary)
     if (existsSync(join(repoRoot, "dist", "ralph.js.map"))) {
       copyFileSync(join(repoRoot, "dist", "ralph.js.map"), `${privateBinary}.map`)
     }
-    // Stamp the copy with the build's start, so an edit made during the build triggers another.
-    utimesSync(privateBinary, new Date(started), new Date(started))
+    // Stamp the copy with the build's start (or dist's own time), so an edit made since triggers another.
+    const stamp = new Date(Math.min(started, statSync(built).mtimeMs))
+    utimesSync(privateBinary, stamp, stamp)
     return privateBinary
   } finally {
     rmSync(lockDir, { recursive: true, force: true })
@@ -90,13 +97,32 @@ export interface CliOptions {
   readonly stdin?: string
 }
 
-/** This process's environment without any RALPH_* variable, plus a private state dir and no colour. */
+/**
+ * This process's environment without any RALPH_* variable, plus no colour and a private state dir
+ * next to the workspace (`newWorkspace` lays them out so), never the user's own.
+ */
 export const cliEnv = (cwd: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith("RALPH_")) env[key] = value
   }
-  return { ...env, NO_COLOR: "1", RALPH_STATE_DIR: join(cwd, ".ralph-state"), ...extra }
+  return { ...env, NO_COLOR: "1", RALPH_STATE_DIR: join(cwd, "..", "ralph-state"), ...extra }
+}
+
+const roots: Array<string> = []
+
+/** A fresh temp root holding `ws/` (the workspace) and, once ralph writes it, `ralph-state/`. */
+export const newWorkspace = (): { readonly root: string; readonly ws: string } => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ralph-cli-test-")))
+  roots.push(root)
+  const ws = join(root, "ws")
+  mkdirSync(ws)
+  return { root, ws }
+}
+
+/** Removes every workspace made by `newWorkspace` (call from afterAll). */
+export const removeWorkspaces = (): void => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 }
 
 export interface RunningCli {

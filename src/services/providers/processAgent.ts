@@ -77,9 +77,14 @@ export const defaultProcessLimits: ProcessLimits = {
   idleTimeout: Option.none()
 }
 
+// The spawner's PlatformError says only "Unknown: ChildProcess.exitCode (…)"; the signal is named in its cause.
 const signalOf = (error: unknown): string | null => {
-  const match = /signal: '(\w+)'/.exec(String((error as { message?: unknown }).message ?? ""))
-  return match?.[1] ?? null
+  let e: unknown = error
+  for (let depth = 0; depth < 4 && typeof e === "object" && e !== null; depth++, e = (e as { cause?: unknown }).cause) {
+    const match = /signal: '(\w+)'/.exec(String((e as { message?: unknown }).message ?? ""))
+    if (match?.[1] !== undefined) return match[1]
+  }
+  return null
 }
 
 const fail = (
@@ -176,11 +181,20 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
               )
             )
         })).pipe(Effect.catchTag("PlatformError", () => Effect.void))
-      yield* readStdout
-      const exit = yield* handle.exitCode.pipe(
-        Effect.map((code): { code: number | null; signal: string | null } => ({ code, signal: null })),
-        Effect.catch((error) => Effect.succeed({ code: null, signal: signalOf(error) }))
+      const stdoutDone = yield* Effect.forkScoped(readStdout)
+      // The child's exit ends the round, even if a process it left behind still holds stdout open;
+      // only a stdout past its bound ends it sooner.
+      const exit = yield* Effect.raceFirst(
+        handle.exitCode.pipe(
+          Effect.map((code): { code: number | null; signal: string | null } => ({ code, signal: null })),
+          Effect.catch((error) => Effect.succeed({ code: null, signal: signalOf(error) }))
+        ),
+        Fiber.join(stdoutDone).pipe(Effect.andThen(Effect.never))
       )
+      // Whatever it left running in its process group goes now (no process outlives the round),
+      // which also closes the pipes; then the rest of the output is read to its end.
+      yield* Effect.ignore(handle.kill({ killSignal: "SIGTERM", forceKillAfter: limits.killGrace }))
+      yield* Fiber.join(stdoutDone)
       yield* Fiber.join(drainStderr)
       return exit
     }))

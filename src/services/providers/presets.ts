@@ -1,0 +1,45 @@
+/**
+ * The four agent presets selectable by name (`--agent claude|codex|gemini|opencode`).
+ *
+ * A preset adds only what ralph needs (non-interactive mode, machine-readable output, the
+ * report schema, the permission flags of {@link AgentOptions.permissions}) and what the user
+ * configured (binary, model, extra arguments, extra environment). It inherits everything else —
+ * HOME, CODEX_HOME, settings files, provider variables — so a user's setup works unchanged.
+ */
+import type { AgentOptions } from "./agentOptions.ts"
+import { claudeAgent, claudeInstallHint } from "./claude.ts"
+import { codexAgent, codexInstallHint } from "./codex.ts"
+import { geminiAgent, geminiInstallHint } from "./gemini.ts"
+import { opencodeAgent, opencodeInstallHint } from "./opencode.ts"
+import type { ProcessAgent } from "./processAgent.ts"
+
+export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
+export { agentPermissions } from "./agentOptions.ts"
+
+export const agentPresetNames = ["claude", "codex", "gemini", "opencode"] as const
+export type AgentPresetName = (typeof agentPresetNames)[number]
+
+export const isAgentPresetName = (name: string): name is AgentPresetName =>
+  (agentPresetNames as ReadonlyArray<string>).includes(name)
+
+/** The command that installs each CLI, told when its binary is missing. */
+export const agentInstallHints: Readonly<Record<AgentPresetName, string>> = {
+  claude: claudeInstallHint,
+  codex: codexInstallHint,
+  gemini: geminiInstallHint,
+  opencode: opencodeInstallHint
+}
+
+/** The ProcessAgent of a preset; give it to `makeProcessProvider`. */
+export const agentPreset = (name: AgentPresetName, options: AgentOptions = {}): ProcessAgent => {
+  switch (name) {
+    case "claude":
+      return claudeAgent(options)
+    case "codex":
+      return codexAgent(options)
+    case "gemini":
+      return geminiAgent(options)
+    case "opencode":
+      return opencodeAgent(options)
+  }
+}
