@@ -4,8 +4,18 @@ import { ProviderUnavailable } from "../domain/errors.ts"
 import { execAgent } from "../services/providers/exec.ts"
 import { defaultProcessLimits, makeProcessProvider, type ProcessLimits } from "../services/providers/processAgent.ts"
 import { type Provider, SubagentProvider } from "../services/SubagentProvider.ts"
-import type { CliSettings } from "./settings.ts"
+import { type AgentOptions, agentPreset, agentPresetNames } from "../services/providers/presets.ts"
+import type { AgentSettings, CliSettings } from "./settings.ts"
 import { splitWords } from "./words.ts"
+
+/** Config-file and flag settings of a preset, as its options. */
+const presetOptions = (settings: AgentSettings | undefined): AgentOptions => ({
+  ...(settings?.binary === undefined ? {} : { binary: settings.binary }),
+  ...(settings?.model === undefined ? {} : { model: settings.model }),
+  ...(settings?.args === undefined ? {} : { extraArgs: settings.args }),
+  ...(settings?.env === undefined ? {} : { env: settings.env }),
+  ...(settings?.permissions === undefined ? {} : { permissions: settings.permissions })
+})
 
 /** The exec agent's argv; a relative program path is taken from where ralph was started. */
 const execArgv = (command: string | undefined): readonly [string, ...Array<string>] | ProviderUnavailable => {
@@ -43,6 +53,10 @@ export const providersLayer = (settings: CliSettings) =>
       const exec = argv instanceof ProviderUnavailable
         ? unavailable(argv)
         : yield* makeProcessProvider(execAgent(argv), limits)
-      return SubagentProvider.make([exec])
+      const presets = yield* Effect.forEach(
+        agentPresetNames,
+        (name) => makeProcessProvider(agentPreset(name, presetOptions(settings.agents[name])), limits)
+      )
+      return SubagentProvider.make([exec, ...presets])
     })
   )
