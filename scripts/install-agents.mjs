@@ -11,7 +11,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** The versions verified against the fake model server (see shared/agents.md). */
-export const pinned = {
+const pinned = {
   "@anthropic-ai/claude-code": "2.1.332",
   "@openai/codex": "0.171.0",
   "@google/gemini-cli": "0.61.0",
@@ -19,7 +19,7 @@ export const pinned = {
 }
 
 /** The binary each package installs. */
-export const binaries = {
+const binaries = {
   "@anthropic-ai/claude-code": "claude",
   "@openai/codex": "codex",
   "@google/gemini-cli": "gemini",

@@ -166,6 +166,7 @@ export const agentSandbox = (name: AgentPresetName, server: FakeModelServer): Ag
         OPENCODE_DISABLE_MODELS_FETCH: "1",
         OPENCODE_DISABLE_AUTOUPDATE: "1",
         OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+        OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
         OPENCODE_DISABLE_SHARE: "1"
       }
       break

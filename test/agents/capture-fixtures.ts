@@ -173,7 +173,7 @@ const cases = (cli: AgentPresetName): ReadonlyArray<Case> => {
         },
         {
           name: "turn-limit",
-          description: "model.maxSessionTurns 1 (set through --model? no: extra settings) and two tool calls",
+          description: "model.maxSessionTurns 1 in the settings file, and two tool calls",
           options: {},
           turns: [
             { kind: "write-file", path: "$WS/a.txt", content: "a" },

@@ -15,7 +15,7 @@
  */
 import { reportJsonSchema } from "../../domain/report.ts"
 import type { AgentOptions } from "./agentOptions.ts"
-import { flagIf, permissionsOf } from "./agentOptions.ts"
+import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -108,10 +108,10 @@ const errorsOf = (result: Record<string, unknown>): string => {
 }
 
 /** Reads the one JSON result object `claude -p --output-format json` prints. */
-export const interpretClaude = (process: ProcessResult): Interpretation => {
-  const result = record(tryJson(process.stdout.trim()))
+export const interpretClaude = (child: ProcessResult): Interpretation => {
+  const result = record(tryJson(child.stdout.trim()))
   if (result === undefined || result.type !== "result") {
-    return processFailure("claude", process, "printed no JSON result")
+    return processFailure("claude", child, "printed no JSON result")
   }
   const subtype = str(result.subtype)
   switch (subtype) {
@@ -163,7 +163,7 @@ export const claudeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "claude",
     args: claudeArgs(options),
-    env: { ...options.env },
+    env: { ...childEnv(request), ...options.env },
     stdin: request.prompt
   }),
   interpret: interpretClaude

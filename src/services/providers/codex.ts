@@ -13,7 +13,7 @@
  * `turn.failed {error}` and `error` events.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { flagIf, permissionsOf } from "./agentOptions.ts"
+import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   classifyHttp,
   failure,
@@ -105,22 +105,22 @@ export const codexUsage = (events: ReadonlyArray<Record<string, unknown>>) => {
 }
 
 /** Reads `codex exec --json` output and the `-o` file. */
-export const interpretCodex = (process: ProcessResult): Interpretation => {
-  const events = jsonLines(process.stdout)
+export const interpretCodex = (child: ProcessResult): Interpretation => {
+  const events = jsonLines(child.stdout)
   const failed = events.filter((e) => e.type === "turn.failed").at(-1)
   if (failed !== undefined) {
     const message = str(record(failed.error)?.message) ?? "the turn failed without a message"
     return classifyCodexError(message)
   }
-  if (process.signal !== null || process.exitCode !== 0) {
+  if (child.signal !== null || child.exitCode !== 0) {
     const lastError = str(events.filter((e) => e.type === "error").at(-1)?.message)
-    if (process.signal === null && lastError !== undefined) return classifyCodexError(lastError)
-    return processFailure("codex", process, "")
+    if (child.signal === null && lastError !== undefined) return classifyCodexError(lastError)
+    return processFailure("codex", child, "")
   }
   if (!events.some((e) => e.type === "turn.completed")) {
-    return processFailure("codex", process, "finished no turn")
+    return processFailure("codex", child, "finished no turn")
   }
-  const parsed = parseReportText(process.reportFileText)
+  const parsed = parseReportText(child.reportFileText)
   if (!parsed.ok) return failure("no-report", `codex finished its turn, but ${parsed.problem}`)
   return value(parsed.value, codexUsage(events))
 }
@@ -132,7 +132,7 @@ export const codexAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request, files) => ({
     command: options.binary ?? "codex",
     args: codexArgs(options, files),
-    env: { ...options.env },
+    env: { ...childEnv(request), ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: interpretCodex

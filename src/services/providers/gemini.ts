@@ -12,7 +12,7 @@
  * 17 — so the JSON, not the exit code, says what happened.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { flagIf, permissionsOf } from "./agentOptions.ts"
+import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -140,17 +140,17 @@ export const geminiUsage = (output: Record<string, unknown>) => {
 }
 
 /** Reads `gemini --output-format json`; `now` (ms) dates rate-limit resets. */
-export const interpretGemini = (process: ProcessResult, now: number = Date.now()): Interpretation => {
-  const output = record(tryJson(process.stdout.trim()))
+export const interpretGemini = (child: ProcessResult, now: number = Date.now()): Interpretation => {
+  const output = record(tryJson(child.stdout.trim()))
   const stdoutError = record(output?.error)
-  const error = stdoutError ?? geminiErrorObjects(process.stderrTail).map((o) => record(o.error)!).at(-1)
+  const error = stdoutError ?? geminiErrorObjects(child.stderrTail).map((o) => record(o.error)!).at(-1)
   if (error !== undefined) return classifyGeminiError(error, now)
-  if (process.signal !== null || process.exitCode !== 0) {
-    const fatal = process.exitCode === null ? undefined : fatalExitReasons[process.exitCode]
-    if (process.signal === null && fatal !== undefined) return failure(fatal[0], fatal[1])
-    return processFailure("gemini", process, "")
+  if (child.signal !== null || child.exitCode !== 0) {
+    const fatal = child.exitCode === null ? undefined : fatalExitReasons[child.exitCode]
+    if (child.signal === null && fatal !== undefined) return failure(fatal[0], fatal[1])
+    return processFailure("gemini", child, "")
   }
-  if (output === undefined) return processFailure("gemini", process, "printed no JSON result")
+  if (output === undefined) return processFailure("gemini", child, "printed no JSON result")
   const response = str(output.response)
   if (response === undefined) return failure("no-report", "gemini's JSON result has no response")
   const parsed = parseReportText(response)
@@ -165,7 +165,7 @@ export const geminiAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "gemini",
     args: geminiArgs(options),
-    env: { ...options.env },
+    env: { ...childEnv(request), ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: (result) => interpretGemini(result)

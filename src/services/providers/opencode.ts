@@ -10,7 +10,7 @@
  * of the last step.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { flagIf, permissionsOf } from "./agentOptions.ts"
+import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -94,13 +94,13 @@ export const opencodeUsage = (events: ReadonlyArray<Record<string, unknown>>) =>
 }
 
 /** Reads `opencode run --format json` output. */
-export const interpretOpencode = (process: ProcessResult): Interpretation => {
-  const events = jsonLines(process.stdout)
+export const interpretOpencode = (child: ProcessResult): Interpretation => {
+  const events = jsonLines(child.stdout)
   const errorEvent = events.filter((e) => e.type === "error").at(-1)
   if (errorEvent !== undefined) {
     return classifyOpencodeError(record(errorEvent.error) ?? {}, num(errorEvent.timestamp) ?? Date.now())
   }
-  if (process.signal !== null || process.exitCode !== 0) return processFailure("opencode", process, "")
+  if (child.signal !== null || child.exitCode !== 0) return processFailure("opencode", child, "")
   const lastStep = events.findLastIndex((e) => e.type === "step_start")
   const finalStep = lastStep === -1 ? [] : events.slice(lastStep)
   const text = finalStep.filter((e) => e.type === "text").map((e) => str(record(e.part)?.text)).at(-1)
@@ -116,7 +116,7 @@ export const interpretOpencode = (process: ProcessResult): Interpretation => {
         `opencode ended without a report after ${rejected.length} rejected tool call(s) (${tools}); see the permissions option`
       )
     }
-    return processFailure("opencode", process, events.length === 0 ? "printed no events" : "ended without a final text")
+    return processFailure("opencode", child, events.length === 0 ? "printed no events" : "ended without a final text")
   }
   const parsed = parseReportText(text)
   if (!parsed.ok) return failure("no-report", `opencode answered, but ${parsed.problem}`)
@@ -130,7 +130,7 @@ export const opencodeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "opencode",
     args: opencodeArgs(options),
-    env: { ...options.env },
+    env: { ...childEnv(request), ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: interpretOpencode
