@@ -10,12 +10,16 @@ import { splitWords } from "./words.ts"
 
 /** Config-file and flag settings of a preset, as its options. */
 const presetOptions = (settings: AgentSettings | undefined): AgentOptions => ({
-  ...(settings?.binary === undefined ? {} : { binary: settings.binary }),
+  ...(settings?.binary === undefined ? {} : { binary: fromLaunchDirectory(settings.binary) }),
   ...(settings?.model === undefined ? {} : { model: settings.model }),
   ...(settings?.args === undefined ? {} : { extraArgs: settings.args }),
   ...(settings?.env === undefined ? {} : { env: settings.env }),
   ...(settings?.permissions === undefined ? {} : { permissions: settings.permissions })
 })
+
+/** A relative program path means one relative to where ralph was started, not to the workspace. */
+const fromLaunchDirectory = (program: string): string =>
+  program.includes("/") && !isAbsolute(program) ? resolve(program) : program
 
 /** The exec agent's argv; a relative program path is taken from where ralph was started. */
 const execArgv = (command: string | undefined): readonly [string, ...Array<string>] | ProviderUnavailable => {
@@ -27,7 +31,7 @@ const execArgv = (command: string | undefined): readonly [string, ...Array<strin
   if ("problem" in split) return missing(`--agent-cmd could not be split into words: ${split.problem}`)
   const [program, ...args] = split.words
   if (program === undefined) return missing("--agent-cmd is empty")
-  return [program.includes("/") && !isAbsolute(program) ? resolve(program) : program, ...args]
+  return [fromLaunchDirectory(program), ...args]
 }
 
 const unavailable = (error: ProviderUnavailable): Provider => ({

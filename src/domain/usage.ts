@@ -1,6 +1,9 @@
 import { Schema } from "effect"
 
-/** Tokens and cost one child reported. Absent fields are unknown, never zero. */
+/**
+ * Tokens and cost one child reported. Absent fields are unknown, never zero. `inputTokens` counts
+ * every input token, cached ones included; `cachedInputTokens` is the cached part of it.
+ */
 export const Usage = Schema.Struct({
   inputTokens: Schema.optionalKey(Schema.Number),
   cachedInputTokens: Schema.optionalKey(Schema.Number),

@@ -143,6 +143,7 @@ describe.concurrent("exec protocol: what the child is given", () => {
         [
           `mkdir -p ${sq(out)}`,
           `pwd -P > ${sq(join(out, "cwd"))}`,
+          `printf '%s' "$PWD" > ${sq(join(out, "pwd-variable"))}`,
           `cat > ${sq(join(out, "stdin"))}`,
           `env | grep '^RALPH_' | sort > ${sq(join(out, "env"))}`,
           `printf '%s' "$RALPH_TEST_INHERITED" > ${sq(join(out, "inherited"))}`,
@@ -162,6 +163,7 @@ describe.concurrent("exec protocol: what the child is given", () => {
         delete process.env.RALPH_TEST_INHERITED
       }
       assert.strictEqual(readFileSync(join(out, "cwd"), "utf8").trim(), dir)
+      assert.strictEqual(readFileSync(join(out, "pwd-variable"), "utf8"), dir, "PWD names the workspace, not ralph's directory")
       assert.strictEqual(readFileSync(join(out, "stdin"), "utf8"), prompt, "the prompt, byte for byte, then EOF")
       const env = Object.fromEntries(
         readFileSync(join(out, "env"), "utf8").trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])

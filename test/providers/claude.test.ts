@@ -21,7 +21,7 @@ describe("claude invocation", () => {
     const invocation = claudeAgent().invocation(request, files)
     assert.strictEqual(invocation.command, "claude")
     assert.strictEqual(invocation.stdin, request.prompt)
-    assert.deepStrictEqual(invocation.env, { PWD: request.workspace })
+    assert.deepStrictEqual(invocation.env, {})
     assert.deepStrictEqual(invocation.args, [
       "-p",
       "--allowedTools",
@@ -67,7 +67,7 @@ describe("claude invocation", () => {
     const invocation = agent.invocation(request, files)
     assert.strictEqual(invocation.command, "/opt/claude/bin/claude")
     assert.deepStrictEqual(invocation.args.slice(-4), ["--model", "opus", "--max-turns", "30"])
-    assert.deepStrictEqual(invocation.env, { PWD: request.workspace, ANTHROPIC_BASE_URL: "http://127.0.0.1:1" })
+    assert.deepStrictEqual(invocation.env, { ANTHROPIC_BASE_URL: "http://127.0.0.1:1" })
   })
 
   it("adds no model of its own by default", () => {

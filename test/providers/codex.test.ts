@@ -34,7 +34,7 @@ describe("codex invocation", () => {
     ])
     assert.isTrue(invocation.stdin!.startsWith(request.prompt))
     assert.include(invocation.stdin!, "JSON")
-    assert.deepStrictEqual(invocation.env, { PWD: request.workspace })
+    assert.deepStrictEqual(invocation.env, {})
   })
 
   it("maps the permission levels to flags", () => {

@@ -37,7 +37,7 @@ describe("gemini invocation", () => {
     ])
     assert.isTrue(invocation.stdin!.startsWith(request.prompt))
     assert.notInclude(invocation.args, "-p")
-    assert.deepStrictEqual(invocation.env, { PWD: request.workspace })
+    assert.deepStrictEqual(invocation.env, {})
   })
 
   it("maps the permission levels to flags", () => {

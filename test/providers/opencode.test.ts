@@ -32,7 +32,7 @@ describe("opencode invocation", () => {
     assert.strictEqual(invocation.command, "opencode")
     assert.deepStrictEqual(invocation.args, ["run", "--format", "json"])
     assert.isTrue(invocation.stdin!.startsWith(request.prompt))
-    assert.deepStrictEqual(invocation.env, { PWD: request.workspace })
+    assert.deepStrictEqual(invocation.env, {})
   })
 
   it("maps the permission levels to flags: only full adds one", () => {

@@ -26,11 +26,10 @@ describe("agentPreset", () => {
     assert.include(agentInstallHints.opencode, "npm install -g opencode-ai")
   })
 
-  it("adds no model, provider, base URL or variable of its own (PWD aside): the user's setup is inherited", () => {
+  it("adds no model, provider, base URL or variable of its own: the user's setup is inherited", () => {
     for (const name of agentPresetNames) {
       const invocation = agentPreset(name).invocation(request, files)
-      // PWD names the workspace the child starts in (opencode reads its project folder from it).
-      assert.deepStrictEqual(invocation.env, { PWD: request.workspace }, name)
+      assert.deepStrictEqual(invocation.env, {}, name)
       const args = invocation.args.join(" ")
       assert.notMatch(args, /--model|base_url|model_provider|http:\/\//, name)
       assert.isString(invocation.stdin, name)
@@ -43,7 +42,7 @@ describe("agentPreset", () => {
       assert.strictEqual(agent.binary, `/opt/${name}`)
       const invocation = agent.invocation(request, files)
       assert.strictEqual(invocation.command, `/opt/${name}`)
-      assert.deepStrictEqual(invocation.env, { PWD: request.workspace, FOO: "1" })
+      assert.deepStrictEqual(invocation.env, { FOO: "1" })
       assert.notDeepEqual(invocation.args, agentPreset(name, { permissions: "workspace" }).invocation(request, files).args)
     }
   })

@@ -34,13 +34,3 @@ export const permissionsOf = (options: AgentOptions): AgentPermissions => option
 /** `--flag value` when the value is set, else nothing. */
 export const flagIf = (flag: string, value: string | undefined): ReadonlyArray<string> =>
   value === undefined || value === "" ? [] : [flag, value]
-
-/**
- * What every preset adds to the child's environment: PWD, set to the workspace the child starts in.
- * The child inherits ralph's own PWD otherwise, and some CLIs (opencode) take their project
- * directory from PWD rather than from the working directory: they would treat the workspace as an
- * outside folder and refuse to edit it.
- */
-export const childEnv = (request: { readonly workspace: string }): Readonly<Record<string, string>> => ({
-  PWD: request.workspace
-})

@@ -15,7 +15,7 @@
  */
 import { reportJsonSchema } from "../../domain/report.ts"
 import type { AgentOptions } from "./agentOptions.ts"
-import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
+import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -163,7 +163,7 @@ export const claudeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "claude",
     args: claudeArgs(options),
-    env: { ...childEnv(request), ...options.env },
+    env: { ...options.env },
     stdin: request.prompt
   }),
   interpret: interpretClaude

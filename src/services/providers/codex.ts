@@ -13,7 +13,7 @@
  * `turn.failed {error}` and `error` events.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
+import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   classifyHttp,
   failure,
@@ -132,7 +132,7 @@ export const codexAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request, files) => ({
     command: options.binary ?? "codex",
     args: codexArgs(options, files),
-    env: { ...childEnv(request), ...options.env },
+    env: { ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: interpretCodex

@@ -12,7 +12,7 @@
  * 17 — so the JSON, not the exit code, says what happened.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
+import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -165,7 +165,7 @@ export const geminiAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "gemini",
     args: geminiArgs(options),
-    env: { ...childEnv(request), ...options.env },
+    env: { ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: (result) => interpretGemini(result)

@@ -10,7 +10,7 @@
  * of the last step.
  */
 import type { AgentOptions } from "./agentOptions.ts"
-import { childEnv, flagIf, permissionsOf } from "./agentOptions.ts"
+import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
@@ -130,7 +130,7 @@ export const opencodeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   invocation: (request) => ({
     command: options.binary ?? "opencode",
     args: opencodeArgs(options),
-    env: { ...childEnv(request), ...options.env },
+    env: { ...options.env },
     stdin: request.prompt + textReportInstruction
   }),
   interpret: interpretOpencode

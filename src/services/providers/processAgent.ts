@@ -149,7 +149,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     const invocation = agent.invocation(request, files)
     const command = ChildProcess.make(invocation.command, [...invocation.args], {
       cwd: request.workspace,
-      env: invocation.env,
+      // Children start in the workspace, so PWD says so too: some CLIs (opencode) take their
+      // project folder from PWD rather than from the working directory.
+      env: { PWD: request.workspace, ...invocation.env },
       extendEnv: true,
       stdin: invocation.stdin === null ? "ignore" : Stream.encodeText(Stream.make(invocation.stdin)),
       killSignal: "SIGTERM",
