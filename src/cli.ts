@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { NodeServices } from "@effect/platform-node"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Cause, Console, Effect, Exit, identity } from "effect"
 import { type CliError, Command } from "effect/cli"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"

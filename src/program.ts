@@ -155,7 +155,8 @@ export class Ralph extends Context.Service<Ralph, {
           })
 
         /** One round: a child (retried while its failures are transient), then the report checked. */
-        const round = Effect.fn("Ralph.round")(function*(
+        // Untraced: a span per round costs more than the round's own policy (see bench/RESULTS.md).
+        const round = Effect.fnUntraced(function*(
           run: RunHandle,
           objective: string,
           maxRounds: number,
@@ -164,36 +165,46 @@ export class Ralph extends Context.Service<Ralph, {
           const n = state.round + 1
           const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last })
           let attemptNumber = 0
+          const nextAttempt = () => attempt(run, n, maxRounds, prompt, ++attemptNumber)
           // Outermost last: the tap (a journaled retry) only sees failures the inner steps agreed to retry.
-          const schedule = Schedule.exponential(policy.baseDelay).pipe(
-            Schedule.jittered,
-            Schedule.setInputType<AttemptError>(),
-            Schedule.while(({ input }) =>
-              input._tag === "ChildFailed" && isTransient(input.reason) &&
-              Effect.map(Clock.currentTimeMillis, (now) => !resetTooFar(input, policy, now))
-            ),
-            Schedule.modifyDelay(({ duration, input }) =>
-              Effect.map(
-                Clock.currentTimeMillis,
-                (now) => input._tag === "ChildFailed" ? retryDelay(input, duration, policy, now) : duration
+          const retrySchedule = () =>
+            Schedule.exponential(policy.baseDelay).pipe(
+              Schedule.jittered,
+              Schedule.setInputType<AttemptError>(),
+              Schedule.while(({ input }) =>
+                input._tag === "ChildFailed" && isTransient(input.reason) &&
+                Effect.map(Clock.currentTimeMillis, (now) => !resetTooFar(input, policy, now))
+              ),
+              Schedule.modifyDelay(({ duration, input }) =>
+                Effect.map(
+                  Clock.currentTimeMillis,
+                  (now) => input._tag === "ChildFailed" ? retryDelay(input, duration, policy, now) : duration
+                )
+              ),
+              Schedule.upTo({ times: policy.retries }),
+              Schedule.tap(({ duration, input }) =>
+                events.publish({
+                  _tag: "RetryScheduled",
+                  runId: run.runId,
+                  round: n,
+                  attempt: attemptNumber + 1,
+                  reason: input._tag === "ChildFailed" ? input.reason : "crashed",
+                  delayMs: Duration.toMillis(duration)
+                })
               )
-            ),
-            Schedule.upTo({ times: policy.retries }),
-            Schedule.tap(({ duration, input }) =>
-              events.publish({
-                _tag: "RetryScheduled",
-                runId: run.runId,
-                round: n,
-                attempt: attemptNumber + 1,
-                reason: input._tag === "ChildFailed" ? input.reason : "crashed",
-                delayMs: Duration.toMillis(duration)
-              })
             )
-          )
-          const { durationMs, output } = yield* Effect.suspend(() =>
-            attempt(run, n, maxRounds, prompt, ++attemptNumber)
-          ).pipe(
-            Effect.retry(schedule),
+          // The schedule is only built once a first attempt has failed; that failure is then replayed
+          // into it, so it sees the same sequence of errors as if it had driven every attempt.
+          const retried = (first: AttemptError) => {
+            let replay: AttemptError | undefined = first
+            return Effect.suspend(() => {
+              const error = replay
+              replay = undefined
+              return error === undefined ? nextAttempt() : Effect.fail(error)
+            }).pipe(Effect.retry(retrySchedule()))
+          }
+          const { durationMs, output } = yield* nextAttempt().pipe(
+            Effect.catch(retried),
             Effect.catchTag("ChildFailed", (error) => Effect.fail(childFailed(n, state.last)(error)))
           )
           const checked = checkReport(output.value, config.maxHandoffChars)

@@ -1,4 +1,4 @@
-import { Context, Effect, Fiber, FiberSet, Layer, Random, Ref, type Scope } from "effect"
+import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
 import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
 import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "./SubagentProvider.ts"
 
@@ -64,8 +64,12 @@ export class WorkflowEngine extends Context.Service<WorkflowEngine, {
           const runId = request.resume?.runId ?? (yield* makeRunId)
           const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
           const counted = yield* Ref.make(request.resume?.counted ?? 0)
-          const children = yield* FiberSet.make<ChildOutput, ChildFailed>()
-          const child = Effect.fn("WorkflowEngine.child")(function*(
+          // Children run in their callers' fibers (no fork per round); closing the run's scope
+          // interrupts whichever callers are inside a child, which stops those children and waits.
+          const running = new Set<Fiber.Fiber<unknown, unknown>>()
+          yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
+          // Untraced: it runs once per round (see bench/RESULTS.md).
+          const child = Effect.fnUntraced(function*(
             childRequest: Omit<ChildRequest, "runId">
           ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
             if (childRequest.attempt === 1) {
@@ -75,9 +79,13 @@ export class WorkflowEngine extends Context.Service<WorkflowEngine, {
               }
             }
             yield* Ref.update(started, (n) => n + 1)
-            const fiber = yield* FiberSet.run(children, Effect.scoped(provider.start({ ...childRequest, runId })))
-            // A caller that stops waiting (a timeout, an interrupt) stops the child too, and waits for it.
-            return yield* Fiber.join(fiber).pipe(Effect.onInterrupt(() => Fiber.interrupt(fiber)))
+            // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
+            // run's end) closes it, which stops the child and waits until it is gone.
+            const caller = yield* Effect.fiber
+            running.add(caller)
+            return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
+              Effect.ensuring(Effect.sync(() => running.delete(caller)))
+            )
           })
           return { runId, agentsStarted: Ref.get(started), child }
         })

@@ -70,9 +70,9 @@ export const ensureCli = (): string => {
       execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" })
     }
     mkdirSync(privateDir, { recursive: true })
-    copyFileSync(join(repoRoot, "dist", "ralph.js"), privateBinary)
-    if (existsSync(join(repoRoot, "dist", "ralph.js.map"))) {
-      copyFileSync(join(repoRoot, "dist", "ralph.js.map"), `${privateBinary}.map`)
+    // The entry stub and the bundle it loads (with its source map).
+    for (const file of readdirSync(join(repoRoot, "dist")).filter((name) => name.startsWith("ralph"))) {
+      copyFileSync(join(repoRoot, "dist", file), join(privateDir, file))
     }
     // Stamp the copy with the build's start (or dist's own time), so an edit made since triggers another.
     const stamp = new Date(Math.min(started, statSync(built).mtimeMs))

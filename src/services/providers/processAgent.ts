@@ -1,4 +1,7 @@
-import { Duration, Effect, Fiber, FileSystem, Option, Path, Stream } from "effect"
+import { Duration, Effect, Fiber, Option, Stream } from "effect"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { ChildProcess, ChildProcessSpawner } from "effect/process"
 import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
@@ -8,7 +11,7 @@ import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvid
 import { findExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
 
-/** Per-round scratch files, outside the workspace, removed when the round ends. */
+/** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
 export interface AgentFiles {
   readonly dir: string
   /** A fresh empty file the child may write its report to. */
@@ -110,15 +113,42 @@ const withStderr = (error: ChildFailed, stderrTail: string): ChildFailed =>
     ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt })
   })
 
+const readReportFile = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8")
+  } catch {
+    // The child removed it: as if it wrote nothing there.
+    return ""
+  }
+}
+
 /** Turns a ProcessAgent into a Provider that runs each child in its own process group. */
 export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
   const spawner = yield* ChildProcessSpawner.ChildProcessSpawner
-  const fs = yield* FileSystem.FileSystem
-  const path = yield* Path.Path
   const schemaText = JSON.stringify(reportJsonSchema(), null, 2)
+  // One scratch folder per provider, holding the schema once; removed with the provider's scope.
+  // Plain synchronous calls: a few small files cost less than thread-pool round trips.
+  const dir = yield* Effect.acquireRelease(
+    Effect.try({
+      try: () => {
+        const dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
+        writeFileSync(join(dir, "report.schema.json"), schemaText)
+        return dir
+      },
+      catch: (error) =>
+        new ProviderUnavailable({
+          provider: agent.name,
+          problem: "unusable",
+          detail: `cannot create a scratch folder in ${tmpdir()}: ${(error as Error).message}`
+        })
+    }),
+    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
+  const schemaFile = join(dir, "report.schema.json")
+  let children = 0
 
   const preflight = Effect.suspend(() =>
     findExecutable(agent.binary) === undefined
@@ -132,17 +162,18 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       : Effect.void
   )
 
-  const makeFiles = Effect.gen(function*() {
-    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "ralph-round-" })
-    const files: AgentFiles = {
-      dir,
-      reportFile: path.join(dir, "report.json"),
-      schemaFile: path.join(dir, "report.schema.json")
-    }
-    yield* fs.writeFileString(files.reportFile, "")
-    yield* fs.writeFileString(files.schemaFile, schemaText)
-    return files
-  }).pipe(Effect.mapError((error) => fail("crashed", `could not prepare the round's scratch files: ${error.message}`)))
+  /** A fresh empty report file for one child, removed when its scope closes. */
+  const makeFiles = Effect.acquireRelease(
+    Effect.try({
+      try: (): AgentFiles => {
+        const reportFile = join(dir, `report-${process.pid}-${++children}.json`)
+        writeFileSync(reportFile, "")
+        return { dir, reportFile, schemaFile }
+      },
+      catch: (error) => fail("crashed", `could not prepare the child's scratch files in ${dir}: ${(error as Error).message}`)
+    }),
+    (files) => Effect.sync(() => rmSync(files.reportFile, { force: true }))
+  )
 
   const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
     const files = yield* makeFiles
@@ -226,7 +257,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         })
     })
     const exit = yield* timed.pipe(Effect.mapError((error) => withStderr(error, stderr.text())))
-    const reportFileText = yield* fs.readFileString(files.reportFile).pipe(Effect.orElseSucceed(() => ""))
+    const reportFileText = readReportFile(files.reportFile)
     const result: ProcessResult = {
       exitCode: exit.code,
       signal: exit.signal,
