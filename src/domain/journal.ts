@@ -47,13 +47,13 @@ export const JournalEntry = Schema.Union([
     stoppedStalePid: Schema.NullOr(Schema.Int),
     pid: Schema.Int
   }),
-  Schema.Struct({ ...common, type: Schema.Literal("round-started"), round: Schema.Int, attempt: Schema.Int }),
   Schema.Struct({
     ...common,
-    type: Schema.Literal("child-spawned"),
+    type: Schema.Literal("round-started"),
     round: Schema.Int,
     attempt: Schema.Int,
-    pid: Schema.Int
+    /** The child's pid (the leader of its process group); absent when no process was started. */
+    pid: Schema.optionalKey(Schema.Int)
   }),
   Schema.Struct({
     ...common,
@@ -191,16 +191,13 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         rounds.push({
           round: entry.round,
           attempt: entry.attempt,
-          pid: null,
+          pid: entry.pid ?? null,
           status: "running",
           report: null,
           durationMs: null,
           usage: null,
           failure: null
         })
-        break
-      case "child-spawned":
-        replaceCurrent({ pid: entry.pid })
         break
       case "round-finished":
         replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })

@@ -71,7 +71,7 @@ export class RunStore extends Context.Service<RunStore, {
       const file = join(dir, "journal.jsonl")
       yield* Effect.try({
         try: () => {
-          fs.mkdirSync(join(dir, "rounds"), { recursive: true })
+          fs.mkdirSync(dir, { recursive: true })
           fs.closeSync(fs.openSync(file, "a"))
           // Make the new directory entries durable too, so a crash cannot lose the whole journal.
           for (const parent of [runsDir, dir]) {
@@ -99,11 +99,20 @@ export class RunStore extends Context.Service<RunStore, {
           }),
         keepOutput: (round, attempt, output) =>
           Effect.try({
+            // One file per run, appended to: a file created per round costs more than the round.
             try: () => {
-              const base = join(dir, "rounds", `${round}-${attempt}`)
-              const stdout = Buffer.from(output.stdout, "utf8")
-              fs.writeFileSync(`${base}.stdout`, stdout.subarray(0, keptStdoutBytes))
-              fs.writeFileSync(`${base}.stderr`, output.stderr)
+              const stdout = Buffer.from(output.stdout, "utf8").subarray(0, keptStdoutBytes)
+              const stderr = Buffer.from(output.stderr, "utf8")
+              fs.appendFileSync(
+                join(dir, "output.log"),
+                Buffer.concat([
+                  Buffer.from(`=== round ${round} attempt ${attempt} stdout (${stdout.length} bytes)\n`),
+                  stdout,
+                  Buffer.from(`\n=== round ${round} attempt ${attempt} stderr, last part (${stderr.length} bytes)\n`),
+                  stderr,
+                  Buffer.from("\n")
+                ])
+              )
             },
             catch: (error) => unavailable(dir, error)
           })

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { writeAgent } from "../support/agents.ts"
+
+export { isAlive } from "../support/agents.ts"
 
 export const cli = resolve("dist/ralph.js")
 
@@ -20,12 +23,7 @@ export const scratch = () => {
 }
 
 /** Writes an executable sh script and returns its path. */
-export const agentScript = (dir: string, name: string, body: string): string => {
-  const file = join(dir, name)
-  writeFileSync(file, `#!/bin/sh\n${body}\n`)
-  chmodSync(file, 0o755)
-  return file
-}
+export const agentScript = writeAgent
 
 export const report = {
   continue: (summary: string) =>
@@ -58,17 +56,6 @@ export const waitFor = async (predicate: () => boolean, ms = 10_000, what = "con
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 20))
   }
-}
-
-/** Whether the process still runs; a zombie (dead, waiting for its new parent to reap it) does not. */
-export const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  const stat = readText(`/proc/${pid}/stat`)
-  return stat === "" || stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z"
 }
 
 export const readText = (file: string): string => {

@@ -44,7 +44,7 @@ describe("signals", () => {
       const result = await done
       expect(result.code).toBe(code)
       expect(JSON.parse(result.stdout)).toMatchObject({ error: { _tag: "Cancelled", signal, round: 1 } })
-      for (const pid of pids) expect(isAlive(pid)).toBe(false)
+      for (const pid of pids) expect(isAlive(pid), `pid ${pid}: ${readText(`/proc/${pid}/stat`)}`).toBe(false)
       const listed = await ralph(["runs", "--state-dir", dirs.state, "--json"])
       expect(JSON.parse(listed.stdout)[0].state).toBe("cancelled")
     })

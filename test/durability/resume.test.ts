@@ -55,6 +55,16 @@ describe("crash and resume", () => {
     })
     const finished = journal.filter((e) => e.type === "round-finished").map((e) => e.round)
     expect(finished).toEqual([1, 2, 3])
+    expect(journal.filter((e) => e.type === "round-started").map((e) => [e.round, typeof e.pid])).toEqual([
+      [1, "number"],
+      [2, "number"],
+      [2, "number"],
+      [3, "number"]
+    ])
+    // Each finished round's output is kept beside the journal.
+    const output = readText(join(dirs.state, "runs", runId!, "output.log"))
+    for (const round of [1, 2, 3]) expect(output).toContain(`=== round ${round} attempt 1 stdout`)
+    expect(output).toContain('"summary":"round"')
 
     const shown = JSON.parse((await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)).stdout)
     expect(shown.state).toBe("complete")
