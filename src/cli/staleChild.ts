@@ -1,27 +1,11 @@
 import { Duration, Effect } from "effect"
-
-const groupAlive = (pid: number): boolean => {
-  try {
-    process.kill(-pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
-const signalGroup = (pid: number, signal: NodeJS.Signals) => {
-  try {
-    process.kill(-pid, signal)
-  } catch {
-    // Gone between the check and the signal.
-  }
-}
+import { isGroupAlive, signalGroup } from "../services/liveness.ts"
 
 const waitGone = (pid: number, within: Duration.Duration) =>
   Effect.gen(function*() {
     const deadline = Date.now() + Duration.toMillis(within)
-    while (groupAlive(pid) && Date.now() < deadline) yield* Effect.sleep(Duration.millis(25))
-    return !groupAlive(pid)
+    while (isGroupAlive(pid) && Date.now() < deadline) yield* Effect.sleep(Duration.millis(25))
+    return !isGroupAlive(pid)
   })
 
 /**
@@ -30,7 +14,7 @@ const waitGone = (pid: number, within: Duration.Duration) =>
  */
 export const stopStaleChild = (pid: number | null, grace: Duration.Duration): Effect.Effect<number | null> =>
   Effect.gen(function*() {
-    if (pid === null || !groupAlive(pid)) return null
+    if (pid === null || !isGroupAlive(pid)) return null
     signalGroup(pid, "SIGTERM")
     if (!(yield* waitGone(pid, grace))) {
       signalGroup(pid, "SIGKILL")

@@ -3,6 +3,7 @@ import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import { type JournalEntry, parseJournal, type RunView, viewRun } from "../domain/journal.ts"
+import { isProcessAlive } from "./liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
 export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never
@@ -21,15 +22,6 @@ export interface RunJournal {
 
 /** How much of a round's stdout the journal keeps. */
 export const keptStdoutBytes = 1024 * 1024
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 const unavailable = (path: string, error: unknown) =>
   new StateUnavailable({
@@ -148,7 +140,7 @@ export class RunStore extends Context.Service<RunStore, {
             })
           )
         }
-        return Effect.succeed(viewRun(parsed.success, isAlive))
+        return Effect.succeed(viewRun(parsed.success, isProcessAlive))
       })
 
     const list = Effect.gen(function*() {

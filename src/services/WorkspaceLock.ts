@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { StateUnavailable, WorkspaceLocked } from "../domain/errors.ts"
+import { isProcessAlive } from "./liveness.ts"
 
 interface LockContent {
   readonly workspace: string
@@ -25,15 +26,6 @@ export const defaultLockDir = (env: NodeJS.ProcessEnv = process.env): string =>
   env.RALPH_LOCK_DIR !== undefined && env.RALPH_LOCK_DIR !== ""
     ? env.RALPH_LOCK_DIR
     : join(process.platform === "win32" ? tmpdir() : "/tmp", `ralph-locks-${process.getuid?.() ?? "user"}`)
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 const readLock = (file: string): LockContent | undefined => {
   try {
@@ -83,7 +75,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           for (let tries = 0; tries < 5; tries++) {
             if (tryCreate(file, content)) return Effect.succeed(content)
             const holder = readLock(file)
-            if (holder !== undefined && holder.pid !== process.pid && isAlive(holder.pid)) {
+            if (holder !== undefined && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
               return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
             }
             const stat = fs.statSync(file, { throwIfNoEntry: false })
