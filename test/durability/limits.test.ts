@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { existsSync, writeFileSync, mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { createHash } from "node:crypto"
 import { join } from "node:path"
 import { agentScript, finish, isAlive, journalLines, ralph, readText, report, scratch, start, waitFor } from "./harness.ts"
@@ -189,6 +189,19 @@ describe("retries", () => {
 })
 
 describe("bad environment", () => {
+  it("an agent command that is not an executable file is ProviderUnavailable before round 1, saying so", async () => {
+    const dirs = scratch()
+    const script = join(dirs.root, "not-executable.sh")
+    writeFileSync(script, "#!/bin/sh\necho '{}'\n")
+    const result = await ralph(exec(dirs, script), { RALPH_LOCK_DIR: dirs.locks })
+    expect(result.code).toBe(1)
+    const error = JSON.parse(result.stdout).error
+    expect(error).toMatchObject({ _tag: "ProviderUnavailable", provider: "exec", problem: "not-installed" })
+    expect(error.message).toContain("is not an executable file")
+    // Nothing was started, so no run was journaled.
+    expect(readdirSync(join(dirs.state, "runs"))).toEqual([])
+  })
+
   it("an unusable state directory fails before any child starts", async () => {
     const dirs = scratch()
     writeFileSync(join(dirs.root, "a-file"), "")

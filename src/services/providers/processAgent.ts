@@ -156,7 +156,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         new ProviderUnavailable({
           provider: agent.name,
           problem: "not-installed",
-          detail: `"${agent.binary}" was not found on PATH. ${agent.installHint}`
+          detail: agent.binary.includes("/")
+            ? `"${agent.binary}" is not an executable file. ${agent.installHint}`
+            : `"${agent.binary}" was not found on PATH. ${agent.installHint}`
         })
       )
       : Effect.void
