@@ -1,4 +1,3 @@
-import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { existsSync } from "node:fs"
@@ -24,8 +23,7 @@ else touch done.txt; ${printJson({ status: "continue", summary: "made done.txt",
       const RalphLive = Ralph.layer({ subagentProvider: "exec", maxRounds: 20, workspace: dir }).pipe(
         Layer.provide(WorkflowEngine.layerMemory()),
         Layer.provide(Providers),
-        Layer.provide(RunEvents.layerSilent),
-        Layer.provide(NodeServices.layer)
+        Layer.provide(RunEvents.layerSilent)
       )
       const envelope = yield* Effect.gen(function*() {
         const ralph = yield* Ralph

@@ -1,13 +1,13 @@
-import { Duration, Effect, Fiber, Option, Stream } from "effect"
+import { Duration, Effect, Option } from "effect"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ChildProcess, ChildProcessSpawner } from "effect/process"
 import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
+import { runAgentProcess } from "./agentProcess.ts"
 import { findExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
 
@@ -80,16 +80,6 @@ export const defaultProcessLimits: ProcessLimits = {
   idleTimeout: Option.none()
 }
 
-// The spawner's PlatformError says only "Unknown: ChildProcess.exitCode (…)"; the signal is named in its cause.
-const signalOf = (error: unknown): string | null => {
-  let e: unknown = error
-  for (let depth = 0; depth < 4 && typeof e === "object" && e !== null; depth++, e = (e as { cause?: unknown }).cause) {
-    const match = /signal: '(\w+)'/.exec(String((e as { message?: unknown }).message ?? ""))
-    if (match?.[1] !== undefined) return match[1]
-  }
-  return null
-}
-
 const fail = (
   reason: FailureReason,
   detail: string,
@@ -127,7 +117,6 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
-  const spawner = yield* ChildProcessSpawner.ChildProcessSpawner
   const schemaText = JSON.stringify(reportJsonSchema(), null, 2)
   // One scratch folder per provider, holding the schema once; removed with the provider's scope.
   // Plain synchronous calls: a few small files cost less than thread-pool round trips.
@@ -180,59 +169,26 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
     const files = yield* makeFiles
     const invocation = agent.invocation(request, files)
-    const command = ChildProcess.make(invocation.command, [...invocation.args], {
-      cwd: request.workspace,
-      // Children start in the workspace, so PWD says so too: some CLIs (opencode) take their
-      // project folder from PWD rather than from the working directory.
-      env: { PWD: request.workspace, ...invocation.env },
-      extendEnv: true,
-      stdin: invocation.stdin === null ? "ignore" : Stream.encodeText(Stream.make(invocation.stdin)),
-      killSignal: "SIGTERM",
-      forceKillAfter: limits.killGrace
-    })
     const stdout = new OutputCapture(limits.maxStdoutBytes)
     const stderr = new TailBuffer(limits.stderrTailBytes)
     let lastOutput = Date.now()
 
-    const run = Effect.scoped(Effect.gen(function*() {
-      const handle = yield* spawner.spawn(command).pipe(
-        Effect.mapError((error) => fail("crashed", `could not start ${invocation.command}: ${error.message}`))
-      )
-      if (request.onSpawn !== undefined) yield* request.onSpawn(handle.pid)
-      const drainStderr = yield* Stream.runForEach(handle.stderr, (chunk) =>
-        Effect.sync(() => {
-          lastOutput = Date.now()
-          stderr.push(chunk)
-        })).pipe(Effect.ignore, Effect.forkScoped)
-      const readStdout = Stream.runForEach(handle.stdout, (chunk) =>
-        Effect.suspend(() => {
-          lastOutput = Date.now()
-          return stdout.push(chunk)
-            ? Effect.void
-            : Effect.fail(
-              fail(
-                "output-limit",
-                `the agent wrote more than ${limits.maxStdoutBytes} bytes to stdout; ralph stops reading there`
-              )
-            )
-        })).pipe(Effect.catchTag("PlatformError", () => Effect.void))
-      const stdoutDone = yield* Effect.forkScoped(readStdout)
-      // The child's exit ends the round, even if a process it left behind still holds stdout open;
-      // only a stdout past its bound ends it sooner.
-      const exit = yield* Effect.raceFirst(
-        handle.exitCode.pipe(
-          Effect.map((code): { code: number | null; signal: string | null } => ({ code, signal: null })),
-          Effect.catch((error) => Effect.succeed({ code: null, signal: signalOf(error) }))
-        ),
-        Fiber.join(stdoutDone).pipe(Effect.andThen(Effect.never))
-      )
-      // Whatever it left running in its process group goes now (no process outlives the round),
-      // which also closes the pipes; then the rest of the output is read to its end.
-      yield* Effect.ignore(handle.kill({ killSignal: "SIGTERM", forceKillAfter: limits.killGrace }))
-      yield* Fiber.join(stdoutDone)
-      yield* Fiber.join(drainStderr)
-      return exit
-    }))
+    const run = runAgentProcess({
+      command: invocation.command,
+      args: invocation.args,
+      cwd: request.workspace,
+      // Children start in the workspace, so PWD says so too: some CLIs (opencode) take their
+      // project folder from PWD rather than from the working directory.
+      env: { ...process.env, PWD: request.workspace, ...invocation.env },
+      stdin: invocation.stdin,
+      stdout,
+      stderr,
+      onOutput: () => {
+        lastOutput = Date.now()
+      },
+      onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
+      killGrace: limits.killGrace
+    })
 
     const idleWatch = Option.match(limits.idleTimeout, {
       onNone: () => Effect.never,
