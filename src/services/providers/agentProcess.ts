@@ -1,6 +1,6 @@
-import { Duration, Effect } from "effect"
+import { type Duration, Effect } from "effect"
 import { spawn } from "node:child_process"
-import { isGroupAlive, signalGroup } from "../liveness.ts"
+import { isGroupAlive, stopGroup } from "../liveness.ts"
 import { ChildFailed } from "../SubagentProvider.ts"
 import type { OutputCapture, TailBuffer } from "./outputCapture.ts"
 
@@ -25,33 +25,6 @@ export interface ProcessExit {
   readonly code: number | null
   readonly signal: string | null
 }
-
-/** How long the group may take to vanish after SIGKILL: its members are dead, only reaping remains. */
-const reapWaitMillis = 1000
-
-/**
- * Stops a process group: SIGTERM, then SIGKILL once the grace has passed, and resolves when the group
- * is gone (or, after SIGKILL, when only unreaped zombies can be left).
- */
-export const stopGroup = (pgid: number, grace: Duration.Duration): Effect.Effect<void> =>
-  Effect.callback<void>((resume) => {
-    if (!isGroupAlive(pgid)) return resume(Effect.void)
-    signalGroup(pgid, "SIGTERM")
-    const killAt = Date.now() + Duration.toMillis(grace)
-    let giveUpAt = Number.POSITIVE_INFINITY
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const poll = () => {
-      const now = Date.now()
-      if (!isGroupAlive(pgid) || now >= giveUpAt) return resume(Effect.void)
-      if (now >= killAt && giveUpAt === Number.POSITIVE_INFINITY) {
-        signalGroup(pgid, "SIGKILL")
-        giveUpAt = now + reapWaitMillis
-      }
-      timer = setTimeout(poll, 10)
-    }
-    poll()
-    return Effect.sync(() => clearTimeout(timer))
-  })
 
 /**
  * Runs one agent process in a process group of its own, driven by node:child_process directly (the
