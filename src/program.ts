@@ -24,15 +24,18 @@ export interface RetryPolicy {
   readonly baseDelay: Duration.Duration
   /** Cap on one backoff delay. */
   readonly maxDelay: Duration.Duration
-  /** The longest a reported rate-limit reset is waited for; later resets end the round. */
-  readonly maxResetWait: Duration.Duration
+  /**
+   * Bound on the waits of one round's retries, added up: a retry that would pass it (a far-off
+   * rate-limit reset, say) is not made, and the round fails with the last failure.
+   */
+  readonly maxTotalWait: Duration.Duration
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
   retries: 3,
   baseDelay: Duration.seconds(2),
   maxDelay: Duration.seconds(60),
-  maxResetWait: Duration.minutes(15)
+  maxTotalWait: Duration.minutes(15)
 }
 
 /** Everything a Ralph deployment fixes when its layer is built. */
@@ -73,8 +76,6 @@ const retryDelay = (error: ChildFailed, backoff: Duration.Duration, policy: Retr
   return Number.isFinite(untilReset) ? Duration.max(capped, Duration.millis(untilReset)) : capped
 }
 
-const resetTooFar = (error: ChildFailed, policy: RetryPolicy, now: number): boolean =>
-  error.resetAt !== undefined && Date.parse(error.resetAt) - now > Duration.toMillis(policy.maxResetWait)
 
 /**
  * A checkpoint whose last report already ends the run (a crash between the last round and the
@@ -165,25 +166,27 @@ export class Ralph extends Context.Service<Ralph, {
           const n = state.round + 1
           const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last })
           let attemptNumber = 0
+          let waitedMillis = 0
           const nextAttempt = () => attempt(run, n, maxRounds, prompt, ++attemptNumber)
           // Outermost last: the tap (a journaled retry) only sees failures the inner steps agreed to retry.
           const retrySchedule = () =>
             Schedule.exponential(policy.baseDelay).pipe(
               Schedule.jittered,
               Schedule.setInputType<AttemptError>(),
-              Schedule.while(({ input }) =>
-                input._tag === "ChildFailed" && isTransient(input.reason) &&
-                Effect.map(Clock.currentTimeMillis, (now) => !resetTooFar(input, policy, now))
-              ),
+              Schedule.while(({ input }) => input._tag === "ChildFailed" && isTransient(input.reason)),
               Schedule.modifyDelay(({ duration, input }) =>
                 Effect.map(
                   Clock.currentTimeMillis,
                   (now) => input._tag === "ChildFailed" ? retryDelay(input, duration, policy, now) : duration
                 )
               ),
+              Schedule.while(({ duration }) =>
+                waitedMillis + Duration.toMillis(duration) <= Duration.toMillis(policy.maxTotalWait)
+              ),
               Schedule.upTo({ times: policy.retries }),
-              Schedule.tap(({ duration, input }) =>
-                events.publish({
+              Schedule.tap(({ duration, input }) => {
+                waitedMillis += Duration.toMillis(duration)
+                return events.publish({
                   _tag: "RetryScheduled",
                   runId: run.runId,
                   round: n,
@@ -191,7 +194,7 @@ export class Ralph extends Context.Service<Ralph, {
                   reason: input._tag === "ChildFailed" ? input.reason : "crashed",
                   delayMs: Duration.toMillis(duration)
                 })
-              )
+              })
             )
           // The schedule is only built once a first attempt has failed; that failure is then replayed
           // into it, so it sees the same sequence of errors as if it had driven every attempt.

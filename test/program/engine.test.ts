@@ -244,11 +244,27 @@ describe("retries of transient failures", () => {
       )
     }))
 
-  it.live("a rate limit that resets later than maxResetWait ends the round instead of waiting", () =>
+  it.live("the waits of a round's retries add up to at most maxTotalWait, whatever retries are left", () =>
+    Effect.gen(function*() {
+      const { layer, requests } = recordingLayer(Array.from({ length: 11 }, () => ({ fail: "overloaded" as const })), {
+        retry: {
+          retries: 10,
+          baseDelay: Duration.millis(40),
+          maxDelay: Duration.millis(40),
+          maxTotalWait: Duration.millis(100)
+        }
+      })
+      const result = yield* runOnce(layer, { objective: "x" })
+      assert.isTrue(Result.isFailure(result) && result.failure._tag === "RoundFailed")
+      // Jittered waits of 32–48 ms: two or three fit in 100 ms, never ten.
+      assert.include([3, 4], requests.length)
+    }))
+
+  it.live("a rate limit that resets later than maxTotalWait allows ends the round instead of waiting", () =>
     Effect.gen(function*() {
       const resetAt = new Date(Date.now() + 60 * 60 * 1000).toISOString()
       const { layer, requests } = recordingLayer([{ fail: "rate-limit", resetAt }, { value: completeReport }], {
-        retry: { ...fastRetry(3), maxResetWait: Duration.seconds(5) }
+        retry: { ...fastRetry(3), maxTotalWait: Duration.seconds(5) }
       })
       const result = yield* runOnce(layer, { objective: "x" })
       assert.isTrue(Result.isFailure(result))

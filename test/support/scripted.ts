@@ -12,7 +12,7 @@ export const fastRetry = (retries: number): RetryPolicy => ({
   retries,
   baseDelay: Duration.millis(1),
   maxDelay: Duration.millis(2),
-  maxResetWait: Duration.seconds(1)
+  maxTotalWait: Duration.seconds(1)
 })
 
 export interface Recorded {
