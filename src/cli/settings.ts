@@ -53,21 +53,6 @@ export interface SettingsFlags {
   readonly stateDir: Option.Option<string>
 }
 
-export const noFlags: SettingsFlags = {
-  workspace: Option.none(),
-  agent: Option.none(),
-  agentCmd: Option.none(),
-  agentArgs: Option.none(),
-  model: Option.none(),
-  roundTimeout: Option.none(),
-  idleTimeout: Option.none(),
-  maxTime: Option.none(),
-  retries: Option.none(),
-  retryDelay: Option.none(),
-  killGrace: Option.none(),
-  stateDir: Option.none()
-}
-
 const fileKeys = [
   "subagentProvider",
   "maxRounds",

@@ -44,7 +44,7 @@ export class InvalidConfig extends Schema.TaggedError<InvalidConfig>()("InvalidC
 
 export class ProviderUnavailable extends Schema.TaggedError<ProviderUnavailable>()("ProviderUnavailable", {
   provider: Schema.String,
-  problem: Schema.Literals(["unknown", "no-structured-output", "inherits-parent-context", "not-installed", "unusable"]),
+  problem: Schema.Literals(["unknown", "no-structured-output", "inherits-parent-context", "not-installed"]),
   detail: Schema.String
 }) {
   override get message(): string {

@@ -1,4 +1,4 @@
-import { Effect, Result, Schema } from "effect"
+import { Result, Schema } from "effect"
 
 /** A string a worker wrote for people to read: something to say, and no padding around it. */
 const Line = Schema.String.check(
@@ -67,7 +67,11 @@ export const checkReport = (value: unknown, maxHandoffChars: number): ReportChec
 }
 
 /** The JSON Schema a child is given for its report (the status rules are told in prose). */
+let jsonSchema: object | undefined
+
+/** Built on first use and kept: every provider and every claude round asks for it. */
 export const reportJsonSchema = (): object => {
+  if (jsonSchema !== undefined) return jsonSchema
   const document = Schema.toJsonSchemaDocument(
     Schema.Struct({
       status: ReportStatus,
@@ -78,9 +82,6 @@ export const reportJsonSchema = (): object => {
     }),
     { onExcessProperty: "error" }
   )
-  return { $schema: "https://json-schema.org/draft/2020-12/schema", ...document.schema }
+  jsonSchema = { $schema: "https://json-schema.org/draft/2020-12/schema", ...document.schema }
+  return jsonSchema
 }
-
-/** Decodes a report that crossed a boundary (journal, another process): decode, don't trust. */
-export const decodeReportEffect = (value: unknown) =>
-  Schema.decodeUnknownEffect(Report)(value, { onExcessProperty: "error" }).pipe(Effect.orDie)

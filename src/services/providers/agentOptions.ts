@@ -27,7 +27,6 @@ export interface AgentOptions {
  */
 export type AgentPermissions = "workspace" | "none" | "full"
 
-export const agentPermissions: ReadonlyArray<AgentPermissions> = ["workspace", "none", "full"]
 
 export const permissionsOf = (options: AgentOptions): AgentPermissions => options.permissions ?? "workspace"
 

@@ -14,13 +14,10 @@ import { opencodeAgent, opencodeInstallHint } from "./opencode.ts"
 import type { ProcessAgent } from "./processAgent.ts"
 
 export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
-export { agentPermissions } from "./agentOptions.ts"
 
 export const agentPresetNames = ["claude", "codex", "gemini", "opencode"] as const
 export type AgentPresetName = (typeof agentPresetNames)[number]
 
-export const isAgentPresetName = (name: string): name is AgentPresetName =>
-  (agentPresetNames as ReadonlyArray<string>).includes(name)
 
 /** The command that installs each CLI, told when its binary is missing. */
 export const agentInstallHints: Readonly<Record<AgentPresetName, string>> = {

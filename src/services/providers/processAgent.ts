@@ -80,18 +80,7 @@ export const defaultProcessLimits: ProcessLimits = {
   idleTimeout: Option.none()
 }
 
-const fail = (
-  reason: FailureReason,
-  detail: string,
-  extra: { readonly stderrTail?: string; readonly exitCode?: number | null; readonly signal?: string | null } = {}
-) =>
-  new ChildFailed({
-    reason,
-    detail,
-    ...(extra.stderrTail !== undefined && extra.stderrTail !== "" ? { stderrTail: extra.stderrTail } : {}),
-    ...(extra.exitCode !== undefined && extra.exitCode !== null ? { exitCode: extra.exitCode } : {}),
-    ...(extra.signal !== undefined && extra.signal !== null ? { signal: extra.signal } : {})
-  })
+const fail = (reason: FailureReason, detail: string) => new ChildFailed({ reason, detail })
 
 const withStderr = (error: ChildFailed, stderrTail: string): ChildFailed =>
   stderrTail === "" || error.stderrTail !== undefined ? error : new ChildFailed({
@@ -112,32 +101,26 @@ const readReportFile = (file: string): string => {
   }
 }
 
+const schemaName = "report.schema.json"
+
 /** Turns a ProcessAgent into a Provider that runs each child in its own process group. */
 export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
-  const schemaText = JSON.stringify(reportJsonSchema(), null, 2)
-  // One scratch folder per provider, holding the schema once; removed with the provider's scope.
-  // Plain synchronous calls: a few small files cost less than thread-pool round trips.
-  const dir = yield* Effect.acquireRelease(
-    Effect.try({
-      try: () => {
-        const dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
-        writeFileSync(join(dir, "report.schema.json"), schemaText)
-        return dir
-      },
-      catch: (error) =>
-        new ProviderUnavailable({
-          provider: agent.name,
-          problem: "unusable",
-          detail: `cannot create a scratch folder in ${tmpdir()}: ${(error as Error).message}`
-        })
-    }),
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
-  const schemaFile = join(dir, "report.schema.json")
+  // One scratch folder per provider, made when its first child starts (a CLI offers five providers
+  // and uses one), holding the schema once; removed with the provider's scope. Plain synchronous
+  // calls: a few small files cost less than thread-pool round trips.
+  let dir: string | undefined
   let children = 0
+  yield* Effect.addFinalizer(() => Effect.sync(() => dir !== undefined && rmSync(dir, { recursive: true, force: true })))
+  const scratchDir = (): string => {
+    if (dir === undefined) {
+      dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
+      writeFileSync(join(dir, schemaName), JSON.stringify(reportJsonSchema(), null, 2))
+    }
+    return dir
+  }
 
   const preflight = Effect.suspend(() =>
     findExecutable(agent.binary) === undefined
@@ -157,11 +140,13 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   const makeFiles = Effect.acquireRelease(
     Effect.try({
       try: (): AgentFiles => {
-        const reportFile = join(dir, `report-${process.pid}-${++children}.json`)
+        const dir = scratchDir()
+        const reportFile = join(dir, `report-${++children}.json`)
         writeFileSync(reportFile, "")
-        return { dir, reportFile, schemaFile }
+        return { dir, reportFile, schemaFile: join(dir, schemaName) }
       },
-      catch: (error) => fail("crashed", `could not prepare the child's scratch files in ${dir}: ${(error as Error).message}`)
+      catch: (error) =>
+        fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
     }),
     (files) => Effect.sync(() => rmSync(files.reportFile, { force: true }))
   )
