@@ -65,6 +65,7 @@ const progressSink = (): RunEvents["Service"]["publish"] => {
           session.livePids.add(event.pid)
           break
         case "RoundFinished":
+        case "RoundRejected":
         case "RoundFailed":
           session.livePids.clear()
           break

@@ -100,6 +100,10 @@ export const progressLine = (event: RunEvent, agent: string, maxRounds: number, 
       return `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${status} · ` +
         `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}`
     }
+    case "RoundRejected":
+      return style.red(
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${event.kind} report · ${oneLine(event.problem)}`
+      )
     case "RoundFailed":
       return style.red(
         `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${oneLine(event.detail)}`

@@ -47,6 +47,19 @@ export type RunEvent =
     readonly durationMs: number
   }
   | {
+    /** A child yielded a value that broke the report rules: the run ends with the matching error. */
+    readonly _tag: "RoundRejected"
+    readonly runId: string
+    readonly round: number
+    readonly attempt: number
+    readonly kind: "malformed" | "oversized"
+    /** What was wrong, in words (the same as the error's message). */
+    readonly problem: string
+    readonly durationMs: number
+    readonly usage: Usage
+    readonly transcript?: { readonly stdout: string; readonly stderr: string }
+  }
+  | {
     readonly _tag: "RetryScheduled"
     readonly runId: string
     readonly round: number
