@@ -1,44 +1,87 @@
+import { Option } from "effect"
 import { Argument, Flag } from "effect/cli"
+import { agentNames, parseCount, type Parsed, type Setting, settings } from "../domain/settings.ts"
 
 export const optionalString = (name: string, description: string) =>
   Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
 
+/** Reads a flag's text with a domain parser, so a flag, a variable and a file key accept the same values. */
+const parsedBy = <A>(parse: (raw: unknown) => Parsed<A>) =>
+  Flag.filterMap(
+    (raw: string) => {
+      const parsed = parse(raw)
+      return "value" in parsed ? Option.some(parsed.value) : Option.none()
+    },
+    (raw) => {
+      const parsed = parse(raw)
+      return "problem" in parsed ? parsed.problem : ""
+    }
+  )
+
+const settingFlag = <A>(setting: Setting<A, string>) =>
+  Flag.String(setting.flag).pipe(
+    parsedBy(setting.parse),
+    Flag.withDescription(`${setting.description} (${setting.env}, ${setting.key} in ralph.config.json)`),
+    Flag.optional
+  )
+
+/** --max-rounds: a per-call count, bounded by the configured ceiling once the config is known. */
+export const maxRoundsFlag = Flag.String("max-rounds").pipe(
+  parsedBy((raw) => parseCount(raw, 1)),
+  Flag.withDescription("Rounds for this run, at most the configured ceiling (maxRounds, RALPH_MAX_ROUNDS)"),
+  Flag.optional
+)
+
+const json = Flag.Boolean("json").pipe(
+  Flag.withDescription("Print exactly one JSON document on stdout: the envelope, or {\"error\": …}"),
+  Flag.withDefault(false)
+)
+const workspace = optionalString("workspace", "The directory the agents work in, holding ralph.config.json (default: the current directory)")
+const stateDir = settingFlag(settings.stateDir)
+
 /** Flags shared by every command that starts children. */
 export const runFlags = {
-  json: Flag.Boolean("json").pipe(
-    Flag.withDescription("Print exactly one JSON document on stdout: the envelope, or {\"error\": …}"),
-    Flag.withDefault(false)
+  json,
+  workspace,
+  agent: Flag.Literals("agent", agentNames).pipe(
+    Flag.withDescription(`${settings.subagentProvider.description} (RALPH_AGENT, subagentProvider in ralph.config.json)`),
+    Flag.optional
   ),
-  workspace: optionalString("workspace", "The directory the agents work in (default: the current directory)"),
-  agent: optionalString("agent", "The agent: claude (default), codex, gemini, opencode, or exec"),
-  agentCmd: optionalString("agent-cmd", "For --agent exec: the agent's command line, split into words like a shell would"),
-  agentArgs: optionalString("agent-args", "Extra arguments for the agent's CLI, split into words like a shell would"),
-  model: optionalString("model", "The model the agent should use (passed to its CLI)"),
-  roundTimeout: optionalString("round-timeout", "Stop a child that runs longer than this (e.g. 90s, 10m, 2h)"),
-  idleTimeout: optionalString("idle-timeout", "Stop a child that prints nothing for this long"),
-  maxTime: optionalString("max-time", "Bound on the whole run's time; when it passes the run ends budget-limited"),
-  retries: optionalString("retries", "Retries of a round after a transient failure (default 3)"),
-  retryDelay: optionalString("retry-delay", "Backoff before the first retry, doubling after (default 2s)"),
-  killGrace: optionalString("kill-grace", "Time between SIGTERM and SIGKILL when stopping a child (default 5s)"),
-  stateDir: optionalString("state-dir", "Where runs are journaled (default $XDG_STATE_HOME/ralph)")
+  agentCmd: optionalString(
+    "agent-cmd",
+    "The exec agent's command line, split into words like a shell would; chooses --agent exec (RALPH_AGENT_CMD, agents.exec.command)"
+  ),
+  agentArgs: optionalString("agent-args", "Extra arguments for the agent, split into words like a shell would, after its configured args"),
+  model: optionalString("model", "The model the agent's CLI should use (not for exec)"),
+  roundTimeout: settingFlag(settings.roundTimeout),
+  idleTimeout: settingFlag(settings.idleTimeout),
+  maxTime: settingFlag(settings.maxTime),
+  retries: settingFlag(settings.retries),
+  retryDelay: settingFlag(settings.retryDelay),
+  killGrace: settingFlag(settings.killGrace),
+  stateDir
 }
+
+/** For commands given a run id: the workspace is only where to find ralph.config.json (and so the state dir). */
+const configFolder = optionalString(
+  "workspace",
+  "The folder whose ralph.config.json names the state dir (default: the current directory)"
+)
 
 /** A resumed run keeps its agent and workspace; only time limits, retries and output are per invocation. */
 export const resumeFlags = {
-  json: runFlags.json,
+  json,
+  workspace: configFolder,
   roundTimeout: runFlags.roundTimeout,
   idleTimeout: runFlags.idleTimeout,
   maxTime: runFlags.maxTime,
   retries: runFlags.retries,
   retryDelay: runFlags.retryDelay,
   killGrace: runFlags.killGrace,
-  stateDir: runFlags.stateDir
+  stateDir
 }
 
-/** Flags of the commands that only read the state directory. */
-export const readFlags = {
-  json: runFlags.json,
-  stateDir: runFlags.stateDir
-}
+/** Flags of the commands that only read the state directory (found by the same rule as `run`'s). */
+export const readFlags = { json, workspace: configFolder, stateDir }
 
 export const runIdArgument = Argument.String("runId").pipe(Argument.withDescription("The run's id (see `ralph runs`)"))

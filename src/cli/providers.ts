@@ -1,37 +1,43 @@
 import { Effect, Layer } from "effect"
-import { isAbsolute, resolve } from "node:path"
 import { ProviderUnavailable } from "../domain/errors.ts"
+import type { AgentConfig } from "../domain/settings.ts"
 import { execAgent } from "../services/providers/exec.ts"
-import { defaultProcessLimits, makeProcessProvider, type ProcessLimits } from "../services/providers/processAgent.ts"
+import { agentPreset, type AgentOptions } from "../services/providers/presets.ts"
+import { defaultProcessLimits, makeProcessProvider, type ProcessAgent } from "../services/providers/processAgent.ts"
 import { type Provider, SubagentProvider } from "../services/SubagentProvider.ts"
-import { type AgentOptions, agentPreset, agentPresetNames } from "../services/providers/presets.ts"
-import type { AgentSettings, CliSettings } from "./settings.ts"
+import type { CliSettings } from "./settings.ts"
 import { splitWords } from "./words.ts"
 
 /** Config-file and flag settings of a preset, as its options. */
-const presetOptions = (settings: AgentSettings | undefined): AgentOptions => ({
-  ...(settings?.binary === undefined ? {} : { binary: fromLaunchDirectory(settings.binary) }),
-  ...(settings?.model === undefined ? {} : { model: settings.model }),
-  ...(settings?.args === undefined ? {} : { extraArgs: settings.args }),
-  ...(settings?.env === undefined ? {} : { env: settings.env }),
-  ...(settings?.permissions === undefined ? {} : { permissions: settings.permissions })
+const presetOptions = (agent: AgentConfig): AgentOptions => ({
+  ...(agent.binary === undefined ? {} : { binary: agent.binary }),
+  ...(agent.model === undefined ? {} : { model: agent.model }),
+  ...(agent.args === undefined ? {} : { extraArgs: agent.args }),
+  ...(agent.env === undefined ? {} : { env: agent.env }),
+  ...(agent.permissions === undefined ? {} : { permissions: agent.permissions })
 })
 
-/** A relative program path means one relative to where ralph was started, not to the workspace. */
-const fromLaunchDirectory = (program: string): string =>
-  program.includes("/") && !isAbsolute(program) ? resolve(program) : program
+const where = "--agent-cmd, RALPH_AGENT_CMD or agents.exec.command (or agents.exec.binary) in ralph.config.json"
 
-/** The exec agent's argv; a relative program path is taken from where ralph was started. */
-const execArgv = (command: string | undefined): readonly [string, ...Array<string>] | ProviderUnavailable => {
+/** The exec agent: its program from the command line (or binary), its args after. */
+const execProcess = (agent: AgentConfig): ProcessAgent | ProviderUnavailable => {
   const missing = (detail: string) => new ProviderUnavailable({ provider: "exec", problem: "not-installed", detail })
-  if (command === undefined) {
-    return missing("no agent command: pass --agent-cmd \"prog arg …\" or set agents.exec.command in ralph.config.json")
+  let words: Array<string>
+  if (agent.command !== undefined) {
+    const split = splitWords(agent.command)
+    if ("problem" in split) return missing(`the agent command could not be split into words: ${split.problem}`)
+    words = split.words
+  } else if (agent.binary !== undefined) {
+    words = [agent.binary]
+  } else {
+    return missing(`no agent command: set it with ${where}`)
   }
-  const split = splitWords(command)
-  if ("problem" in split) return missing(`--agent-cmd could not be split into words: ${split.problem}`)
-  const [program, ...args] = split.words
-  if (program === undefined) return missing("--agent-cmd is empty")
-  return [fromLaunchDirectory(program), ...args]
+  const [program, ...args] = words
+  if (program === undefined) return missing(`the agent command is empty: set it with ${where}`)
+  return execAgent([program, ...args, ...(agent.args ?? [])], {
+    ...(agent.env === undefined ? {} : { env: agent.env }),
+    installHint: `Check ${where}.`
+  })
 }
 
 const unavailable = (error: ProviderUnavailable): Provider => ({
@@ -42,25 +48,19 @@ const unavailable = (error: ProviderUnavailable): Provider => ({
   start: () => Effect.die(error)
 })
 
-/** The registry the CLI offers: exec and the agent presets, each with this invocation's limits. */
+/** The registry of one invocation: the chosen agent, with this invocation's settings and limits. */
 export const providersLayer = (settings: CliSettings) =>
   Layer.effect(
     SubagentProvider,
     Effect.gen(function*() {
-      const limits: ProcessLimits = {
+      const name = settings.config.subagentProvider
+      const agent = name === "exec" ? execProcess(settings.agent) : agentPreset(name as never, presetOptions(settings.agent))
+      const provider = agent instanceof ProviderUnavailable ? unavailable(agent) : yield* makeProcessProvider(agent, {
         ...defaultProcessLimits,
         killGrace: settings.killGrace,
         roundTimeout: settings.roundTimeout,
         idleTimeout: settings.idleTimeout
-      }
-      const argv = execArgv(settings.agents.exec?.command)
-      const exec = argv instanceof ProviderUnavailable
-        ? unavailable(argv)
-        : yield* makeProcessProvider(execAgent(argv), limits)
-      const presets = yield* Effect.forEach(
-        agentPresetNames,
-        (name) => makeProcessProvider(agentPreset(name, presetOptions(settings.agents[name])), limits)
-      )
-      return SubagentProvider.make([exec, ...presets])
+      })
+      return SubagentProvider.make([provider])
     })
   )

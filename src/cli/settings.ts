@@ -1,32 +1,30 @@
-import { Duration, Effect, Option } from "effect"
+import { type Duration, Effect, Option } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
-import { isAbsolute, join, resolve } from "node:path"
-import { makeConfig, type RalphConfig, type RalphConfigInput } from "../domain/config.ts"
+import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { makeConfig, type RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
-import { parseDuration } from "./duration.ts"
+import {
+  type AgentConfig,
+  type AgentName,
+  defaults,
+  fileKeys,
+  parseAgentConfig,
+  type Setting,
+  type SettingName,
+  settings,
+  type SettingValue
+} from "../domain/settings.ts"
 import { splitWords } from "./words.ts"
 
 export const configFileName = "ralph.config.json"
 
-/** Per-agent settings from the config file and flags. */
-export interface AgentSettings {
-  /** exec only: the command line of the agent program. */
-  readonly command?: string
-  readonly binary?: string
-  readonly model?: string
-  readonly args?: ReadonlyArray<string>
-  readonly env?: Readonly<Record<string, string>>
-  readonly permissions?: "workspace" | "none" | "full"
-}
-
 /** Everything one CLI invocation resolved from flags, environment and the config file. */
 export interface CliSettings {
-  readonly config: RalphConfigInput
-  /** The agent chosen for this run (validated with the rest of the config when the run starts). */
-  readonly agentName: string
+  readonly config: RalphConfig
   readonly workspace: string
-  readonly agents: Readonly<Record<string, AgentSettings>>
+  /** The chosen agent's settings, flags applied. */
+  readonly agent: AgentConfig
   readonly roundTimeout: Option.Option<Duration.Duration>
   readonly idleTimeout: Option.Option<Duration.Duration>
   readonly maxTime: Option.Option<Duration.Duration>
@@ -37,122 +35,28 @@ export interface CliSettings {
   readonly stateDir: string
 }
 
-/** Flag values as parsed, before validation. */
+/** Flag values as effect/cli parsed them: already typed and checked. */
 export interface SettingsFlags {
   readonly workspace: Option.Option<string>
-  readonly agent: Option.Option<string>
+  readonly agent: Option.Option<AgentName>
   readonly agentCmd: Option.Option<string>
   readonly agentArgs: Option.Option<string>
   readonly model: Option.Option<string>
-  readonly roundTimeout: Option.Option<string>
-  readonly idleTimeout: Option.Option<string>
-  readonly maxTime: Option.Option<string>
-  readonly retries: Option.Option<string>
-  readonly retryDelay: Option.Option<string>
-  readonly killGrace: Option.Option<string>
+  readonly roundTimeout: Option.Option<Duration.Duration>
+  readonly idleTimeout: Option.Option<Duration.Duration>
+  readonly maxTime: Option.Option<Duration.Duration>
+  readonly retries: Option.Option<number>
+  readonly retryDelay: Option.Option<Duration.Duration>
+  readonly killGrace: Option.Option<Duration.Duration>
   readonly stateDir: Option.Option<string>
 }
 
-const fileKeys = [
-  "subagentProvider",
-  "maxRounds",
-  "maxHandoffChars",
-  "maxResultChars",
-  "agents",
-  "roundTimeout",
-  "idleTimeout",
-  "maxTime",
-  "retries",
-  "retryDelay",
-  "killGrace",
-  "stateDir"
-] as const
+/** Flags of the commands that only read the state directory. */
+export type LocationFlags = Pick<SettingsFlags, "workspace" | "stateDir">
 
-const agentKeys = ["command", "binary", "model", "args", "env", "permissions"] as const
-
-type Source = { readonly key: string; readonly value: string | number }
+type ConfigFile = Readonly<Record<string, unknown>>
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
-const configError = (key: string, problem: string) => new InvalidConfig({ key, problem })
-
-/** Reads ralph.config.json from the workspace; a missing file is an empty config, a broken one an error. */
-const readConfigFile = (workspace: string): Effect.Effect<Record<string, unknown>, InvalidConfig> =>
-  Effect.suspend(() => {
-    const file = join(workspace, configFileName)
-    if (!existsSync(file)) return Effect.succeed({})
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(readFileSync(file, "utf8"))
-    } catch (error) {
-      return Effect.fail(configError(file, `not valid JSON (${(error as Error).message}); fix or remove the file`))
-    }
-    if (!isRecord(parsed)) return Effect.fail(configError(file, "must hold a JSON object"))
-    for (const key of Object.keys(parsed)) {
-      if (!(fileKeys as ReadonlyArray<string>).includes(key)) {
-        return Effect.fail(configError(`${file}: ${key}`, `unknown key; known keys: ${fileKeys.join(", ")}`))
-      }
-    }
-    return Effect.succeed(parsed)
-  })
-
-const agentSettings = (raw: unknown, file: string): Effect.Effect<Record<string, AgentSettings>, InvalidConfig> =>
-  Effect.suspend(() => {
-    if (raw === undefined) return Effect.succeed({})
-    if (!isRecord(raw)) return Effect.fail(configError("agents", "must be an object keyed by agent name"))
-    const result: Record<string, AgentSettings> = {}
-    for (const [name, value] of Object.entries(raw)) {
-      const key = `agents.${name}`
-      if (!isRecord(value)) return Effect.fail(configError(key, "must be an object"))
-      for (const k of Object.keys(value)) {
-        if (!(agentKeys as ReadonlyArray<string>).includes(k)) {
-          return Effect.fail(configError(`${key}.${k}`, `unknown key in ${file}; known keys: ${agentKeys.join(", ")}`))
-        }
-      }
-      for (const k of ["command", "binary", "model"] as const) {
-        if (value[k] !== undefined && (typeof value[k] !== "string" || value[k].trim() === "")) {
-          return Effect.fail(configError(`${key}.${k}`, "must be a non-empty string"))
-        }
-      }
-      if (value.args !== undefined && !(Array.isArray(value.args) && value.args.every((a) => typeof a === "string"))) {
-        return Effect.fail(configError(`${key}.args`, "must be an array of strings"))
-      }
-      if (value.env !== undefined && !(isRecord(value.env) && Object.values(value.env).every((v) => typeof v === "string"))) {
-        return Effect.fail(configError(`${key}.env`, "must be an object of string values"))
-      }
-      if (value.permissions !== undefined && !["workspace", "none", "full"].includes(value.permissions as string)) {
-        return Effect.fail(configError(`${key}.permissions`, "must be one of workspace, none, full"))
-      }
-      result[name] = value as AgentSettings
-    }
-    return Effect.succeed(result)
-  })
-
-/** A number from the environment or a flag: integers stay numbers, anything else is passed on to fail validation. */
-const numeric = (text: string): string | number => /^\s*[+-]?\d+\s*$/.test(text) ? Number(text) : text
-
-const durationSetting = (
-  sources: ReadonlyArray<Source | undefined>
-): Effect.Effect<Option.Option<Duration.Duration>, InvalidConfig> => {
-  const source = sources.find((s) => s !== undefined)
-  if (source === undefined) return Effect.succeed(Option.none())
-  const parsed = typeof source.value === "number" ? parseDuration(String(source.value)) : parseDuration(source.value)
-  return parsed === undefined
-    ? Effect.fail(configError(source.key, `expected a positive duration such as 90s, 10m or 2h, got ${JSON.stringify(source.value)}`))
-    : Effect.succeed(Option.some(parsed))
-}
-
-const fromEnv = (env: NodeJS.ProcessEnv, name: string): Source | undefined =>
-  env[name] === undefined || env[name] === "" ? undefined : { key: name, value: env[name] }
-
-const fromFlag = (flag: Option.Option<string>, name: string): Source | undefined =>
-  Option.isSome(flag) ? { key: `--${name}`, value: flag.value } : undefined
-
-const fromFile = (file: Record<string, unknown>, key: string): Source | undefined => {
-  const value = file[key]
-  if (value === undefined) return undefined
-  return { key: `${configFileName}: ${key}`, value: typeof value === "number" ? value : String(value) }
-}
 
 /** The workspace: an existing directory, by its real path. */
 export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<string, InvalidArguments> =>
@@ -166,22 +70,165 @@ export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<str
     }
   })
 
-/** The state directory: flag, then RALPH_STATE_DIR, then the config file, then XDG_STATE_HOME/ralph or ~/.local/state/ralph. */
-export const resolveStateDir = (
-  flag: Option.Option<string>,
-  env: NodeJS.ProcessEnv,
-  file: Record<string, unknown> = {}
-): string => {
-  const chosen = Option.getOrUndefined(flag) ?? (env.RALPH_STATE_DIR || undefined) ??
-    (typeof file.stateDir === "string" ? file.stateDir : undefined)
-  if (chosen !== undefined) return resolve(chosen)
-  const xdg = env.XDG_STATE_HOME
-  return xdg !== undefined && isAbsolute(xdg) ? join(xdg, "ralph") : join(homedir(), ".local", "state", "ralph")
+/** Reads ralph.config.json from the workspace; a missing file is an empty config, a broken one an error. */
+const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidConfig> =>
+  Effect.suspend(() => {
+    const file = join(workspace, configFileName)
+    if (!existsSync(file)) return Effect.succeed({})
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(file, "utf8"))
+    } catch (error) {
+      return Effect.fail(new InvalidConfig({ key: file, problem: `not valid JSON (${(error as Error).message}); fix or remove the file` }))
+    }
+    if (!isRecord(parsed)) return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
+    for (const key of Object.keys(parsed)) {
+      if (!fileKeys.includes(key)) {
+        return Effect.fail(new InvalidConfig({ key: `${configFileName}: ${key}`, problem: `unknown key; the keys are ${fileKeys.join(", ")}` }))
+      }
+    }
+    return Effect.succeed(parsed)
+  })
+
+/** Where a raw value came from, named as the user wrote it. */
+interface Raw {
+  readonly source: string
+  readonly value: unknown
 }
 
+const fromEnv = (env: NodeJS.ProcessEnv, name: string): Raw | undefined =>
+  env[name] === undefined || env[name] === "" ? undefined : { source: name, value: env[name] }
+
+const fromFile = (file: ConfigFile, key: string): Raw | undefined =>
+  file[key] === undefined ? undefined : { source: `${configFileName}: ${key}`, value: file[key] }
+
+/** The variable or file entry that sets a setting (variables first), if either does. */
+const rawOf = (name: SettingName, env: NodeJS.ProcessEnv, file: ConfigFile): Raw | undefined =>
+  fromEnv(env, settings[name].env) ?? fromFile(file, settings[name].key)
+
+/** One setting's value, by the one precedence: flag, then variable, then file. `none` when no source sets it. */
+const lookup = <K extends SettingName>(
+  name: K,
+  flag: Option.Option<SettingValue<K>>,
+  env: NodeJS.ProcessEnv,
+  file: ConfigFile
+): Effect.Effect<Option.Option<SettingValue<K>>, InvalidConfig> => {
+  if (Option.isSome(flag)) return Effect.succeed(flag)
+  const raw = rawOf(name, env, file)
+  if (raw === undefined) return Effect.succeed(Option.none())
+  const setting = settings[name] as Setting<SettingValue<K>>
+  const parsed = setting.parse(raw.value)
+  return "problem" in parsed
+    ? Effect.fail(new InvalidConfig({ key: setting.key, problem: `${parsed.problem} (from ${raw.source})` }))
+    : Effect.succeed(Option.some(parsed.value))
+}
+
+const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName, AgentConfig>>, InvalidConfig> =>
+  Effect.suspend(() => {
+    const raw = file.agents
+    if (raw === undefined) return Effect.succeed({})
+    if (!isRecord(raw)) return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
+    const result: Partial<Record<AgentName, AgentConfig>> = {}
+    for (const [name, value] of Object.entries(raw)) {
+      const parsed = parseAgentConfig(name, value, `agents.${name}`)
+      if ("problem" in parsed) {
+        const [key, ...problem] = parsed.problem.split(": ")
+        return Effect.fail(new InvalidConfig({ key: key!, problem: `${problem.join(": ")} (in ${configFileName})` }))
+      }
+      result[name as AgentName] = parsed.value
+    }
+    return Effect.succeed(result)
+  })
+
 /**
- * Resolves one invocation's settings. Precedence: flags, then RALPH_* variables, then the workspace's
- * ralph.config.json, then defaults. The config file is read once: a run's config is fixed when it starts.
+ * The state directory: --state-dir, then RALPH_STATE_DIR (both relative to where ralph was started),
+ * then `stateDir` in the config file (relative to the file's folder), then $XDG_STATE_HOME/ralph or
+ * ~/.local/state/ralph. Never inside the workspace: an agent could rewrite the record of its own run.
+ */
+const stateDirOf = (
+  flags: LocationFlags,
+  env: NodeJS.ProcessEnv,
+  file: ConfigFile,
+  workspace: string
+): Effect.Effect<string, InvalidConfig> =>
+  Effect.gen(function*() {
+    const chosen = yield* lookup("stateDir", flags.stateDir, env, file)
+    const source = Option.isSome(flags.stateDir) ? "--state-dir" : rawOf("stateDir", env, file)?.source
+    // A path in the file is relative to the file's folder; one on the command line or in a variable, to where ralph started.
+    const base = source === `${configFileName}: stateDir` ? workspace : process.cwd()
+    const xdg = env.XDG_STATE_HOME
+    const dir = Option.isSome(chosen)
+      ? resolve(base, chosen.value)
+      : xdg !== undefined && isAbsolute(xdg)
+      ? join(xdg, "ralph")
+      : join(homedir(), ".local", "state", "ralph")
+    const real = realOrSelf(dir)
+    const inside = relative(workspace, real)
+    if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) {
+      return yield* new InvalidConfig({
+        key: "stateDir",
+        problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +
+          `choose a directory outside it${source === undefined ? "" : ` (from ${source})`}`
+      })
+    }
+    return dir
+  })
+
+/** The real path of the directory, or of its nearest existing parent joined with the rest. */
+const realOrSelf = (dir: string): string => {
+  try {
+    return realpathSync(dir)
+  } catch {
+    const parent = resolve(dir, "..")
+    return parent === dir ? dir : join(realOrSelf(parent), dir.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)))
+  }
+}
+
+/** The state directory of commands that only read it (`runs`, `show`, `resume`), by the same rule as `run`. */
+export const loadStateDir = Effect.fn("loadStateDir")(function*(
+  flags: LocationFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<string, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  return yield* stateDirOf(flags, env, yield* readConfigFile(workspace), workspace)
+})
+
+/** The chosen agent's settings: the file's entry, then the command-line flags applied to it. */
+const chosenAgent = (
+  name: AgentName,
+  configured: AgentConfig,
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv
+): Effect.Effect<AgentConfig, InvalidArguments> =>
+  Effect.gen(function*() {
+    let agent = configured
+    const command = Option.getOrUndefined(flags.agentCmd) ?? (env.RALPH_AGENT_CMD || undefined)
+    if (name === "exec" && command !== undefined) {
+      // The command line replaces whichever program the file names.
+      const { binary: _, ...rest } = agent
+      agent = { ...rest, command }
+    }
+    if (Option.isSome(flags.agentArgs)) {
+      const split = splitWords(flags.agentArgs.value)
+      if ("problem" in split) return yield* new InvalidArguments({ argument: "--agent-args", problem: split.problem })
+      agent = { ...agent, args: [...(agent.args ?? []), ...split.words] }
+    }
+    if (Option.isSome(flags.model)) {
+      if (name === "exec") {
+        return yield* new InvalidArguments({
+          argument: "--model",
+          problem: "the exec agent has no model of ralph's choosing; pass it in --agent-cmd or --agent-args"
+        })
+      }
+      agent = { ...agent, model: flags.model.value }
+    }
+    return agent
+  })
+
+/**
+ * Resolves one invocation's settings. One precedence for every setting: flags, then RALPH_*
+ * variables, then the workspace's ralph.config.json, then the defaults of src/domain/settings.ts.
+ * The config file is read once: a run's config is fixed when it starts.
  */
 export const loadSettings = Effect.fn("loadSettings")(function*(
   flags: SettingsFlags,
@@ -189,91 +236,35 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
   const file = yield* readConfigFile(workspace)
-  const agents = { ...(yield* agentSettings(file.agents, configFileName)) }
+  const value = <K extends SettingName>(name: K, flag: Option.Option<SettingValue<K>> = Option.none()) =>
+    lookup(name, flag, env, file)
 
-  const first = (...sources: ReadonlyArray<Source | undefined>) => sources.find((s) => s !== undefined)
-  const sources: Record<keyof RalphConfig, Source | undefined> = {
-    subagentProvider: first(fromFlag(flags.agent, "agent"), fromEnv(env, "RALPH_AGENT"), fromFile(file, "subagentProvider")),
-    maxRounds: first(fromEnv(env, "RALPH_MAX_ROUNDS"), fromFile(file, "maxRounds")),
-    maxHandoffChars: first(fromEnv(env, "RALPH_MAX_HANDOFF_CHARS"), fromFile(file, "maxHandoffChars")),
-    maxResultChars: first(fromEnv(env, "RALPH_MAX_RESULT_CHARS"), fromFile(file, "maxResultChars"))
-  }
-  const config: RalphConfigInput = {
-    subagentProvider: sources.subagentProvider?.value,
-    maxRounds: numericSource(sources.maxRounds?.value),
-    maxHandoffChars: numericSource(sources.maxHandoffChars?.value),
-    maxResultChars: numericSource(sources.maxResultChars?.value)
-  }
-  // Validated here too, so the error can say where the bad value came from.
-  yield* makeConfig(config).pipe(
-    Effect.mapError((error) => {
-      const source = sources[error.key as keyof RalphConfig]
-      return source === undefined ? error : configError(error.key, `${error.problem} (from ${source.key})`)
+  // --agent-cmd is the exec agent's command line: it chooses exec unless --agent says otherwise.
+  const agentFlag = Option.isSome(flags.agentCmd) && Option.isNone(flags.agent) ? Option.some("exec" as const) : flags.agent
+  const agentName = Option.getOrElse(yield* value("subagentProvider", agentFlag), () => defaults.subagentProvider)
+  if (Option.isSome(flags.agentCmd) && agentName !== "exec") {
+    return yield* new InvalidArguments({
+      argument: "--agent-cmd",
+      problem: `only the exec agent takes a command line, and --agent is ${agentName}`
     })
-  )
-
-  const agentCmd = Option.getOrUndefined(flags.agentCmd) ?? (env.RALPH_AGENT_CMD || undefined)
-  if (agentCmd !== undefined) agents.exec = { ...agents.exec, command: agentCmd }
-  const selected = typeof config.subagentProvider === "string" ? config.subagentProvider.trim() : "claude"
-  const target = selected === "" ? "claude" : selected
-  if (Option.isSome(flags.agentArgs)) {
-    const split = splitWords(flags.agentArgs.value)
-    if ("problem" in split) {
-      return yield* new InvalidArguments({ argument: "--agent-args", problem: split.problem })
-    }
-    agents[target] = { ...agents[target], args: [...(agents[target]?.args ?? []), ...split.words] }
   }
-  if (Option.isSome(flags.model)) agents[target] = { ...agents[target], model: flags.model.value }
-
-  const retriesSource = [fromFlag(flags.retries, "retries"), fromEnv(env, "RALPH_RETRIES"), fromFile(file, "retries")]
-    .find((s) => s !== undefined)
-  let retries = 3
-  if (retriesSource !== undefined) {
-    const value = numericSource(retriesSource.value)
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-      return yield* configError(retriesSource.key, `expected a whole number of retries (0 or more), got ${JSON.stringify(retriesSource.value)}`)
-    }
-    retries = value
-  }
-
-  const killGrace = yield* durationSetting([
-    fromFlag(flags.killGrace, "kill-grace"),
-    fromEnv(env, "RALPH_KILL_GRACE"),
-    fromFile(file, "killGrace")
-  ])
-
-  const retryDelay = yield* durationSetting([
-    fromFlag(flags.retryDelay, "retry-delay"),
-    fromEnv(env, "RALPH_RETRY_DELAY"),
-    fromFile(file, "retryDelay")
-  ])
-
+  const config = yield* makeConfig({
+    subagentProvider: agentName,
+    maxRounds: Option.getOrUndefined(yield* value("maxRounds")),
+    maxHandoffChars: Option.getOrUndefined(yield* value("maxHandoffChars")),
+    maxResultChars: Option.getOrUndefined(yield* value("maxResultChars"))
+  })
+  const agents = yield* agentConfigs(file)
   return {
     config,
-    agentName: target,
     workspace,
-    agents,
-    roundTimeout: yield* durationSetting([
-      fromFlag(flags.roundTimeout, "round-timeout"),
-      fromEnv(env, "RALPH_ROUND_TIMEOUT"),
-      fromFile(file, "roundTimeout")
-    ]),
-    idleTimeout: yield* durationSetting([
-      fromFlag(flags.idleTimeout, "idle-timeout"),
-      fromEnv(env, "RALPH_IDLE_TIMEOUT"),
-      fromFile(file, "idleTimeout")
-    ]),
-    maxTime: yield* durationSetting([
-      fromFlag(flags.maxTime, "max-time"),
-      fromEnv(env, "RALPH_MAX_TIME"),
-      fromFile(file, "maxTime")
-    ]),
-    retries,
-    retryDelay: Option.getOrElse(retryDelay, () => Duration.seconds(2)),
-    killGrace: Option.getOrElse(killGrace, () => Duration.seconds(5)),
-    stateDir: resolveStateDir(flags.stateDir, env, file)
+    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags, env),
+    roundTimeout: yield* value("roundTimeout", flags.roundTimeout),
+    idleTimeout: yield* value("idleTimeout", flags.idleTimeout),
+    maxTime: yield* value("maxTime", flags.maxTime),
+    retries: Option.getOrElse(yield* value("retries", flags.retries), () => defaults.retries),
+    retryDelay: Option.getOrElse(yield* value("retryDelay", flags.retryDelay), () => defaults.retryDelay),
+    killGrace: Option.getOrElse(yield* value("killGrace", flags.killGrace), () => defaults.killGrace),
+    stateDir: yield* stateDirOf(flags, env, file, workspace)
   }
 })
-
-const numericSource = (value: string | number | undefined): string | number | undefined =>
-  typeof value === "string" ? numeric(value) : value

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { InvalidArguments, InvalidConfig } from "./errors.ts"
+import { defaults } from "./settings.ts"
 
 /** Deployment configuration: fixed for a run once it starts. */
 export interface RalphConfig {
@@ -14,10 +15,10 @@ export interface RalphConfig {
 }
 
 export const defaultConfig: RalphConfig = {
-  subagentProvider: "claude",
-  maxRounds: 256,
-  maxHandoffChars: 16384,
-  maxResultChars: 16384
+  subagentProvider: defaults.subagentProvider,
+  maxRounds: defaults.maxRounds,
+  maxHandoffChars: defaults.maxHandoffChars,
+  maxResultChars: defaults.maxResultChars
 }
 
 export type RalphConfigInput = { readonly [K in keyof RalphConfig]?: unknown }

@@ -57,7 +57,7 @@ export class EngineRejected extends Schema.TaggedError<EngineRejected>()("Engine
   ceiling: Schema.Number
 }) {
   override get message(): string {
-    return `The workflow engine accepts at most ${this.ceiling} children per run; this run asked for ${this.requested}. Lower --max-rounds.`
+    return `The workflow engine accepts at most ${this.ceiling} children per run; this run asked for ${this.requested}. Ask for fewer rounds (maxRounds).`
   }
 }
 

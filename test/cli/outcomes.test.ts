@@ -148,11 +148,11 @@ describe.concurrent("ralph run --json: error documents and exit codes", () => {
   const invalid: ReadonlyArray<[string, Array<string>, string, string]> = [
     ["an empty objective", [""], "InvalidArguments", "objective"],
     ["a whitespace objective", ["  \n "], "InvalidArguments", "objective"],
-    ["--max-rounds 1.5", ["--max-rounds", "1.5", "x"], "InvalidArguments", "maxRounds"],
-    ["--max-rounds 0", ["--max-rounds", "0", "x"], "InvalidArguments", "maxRounds"],
-    ["--max-rounds -1", ["--max-rounds", "-1", "x"], "InvalidArguments", "maxRounds"],
-    ["--max-rounds NaN", ["--max-rounds", "NaN", "x"], "InvalidArguments", "maxRounds"],
-    ["--max-rounds abc", ["--max-rounds", "abc", "x"], "InvalidArguments", "maxRounds"],
+    ["--max-rounds 1.5", ["--max-rounds", "1.5", "x"], "InvalidArguments", "--max-rounds"],
+    ["--max-rounds 0", ["--max-rounds", "0", "x"], "InvalidArguments", "--max-rounds"],
+    ["--max-rounds -1", ["--max-rounds", "-1", "x"], "InvalidArguments", "--max-rounds"],
+    ["--max-rounds NaN", ["--max-rounds", "NaN", "x"], "InvalidArguments", "--max-rounds"],
+    ["--max-rounds abc", ["--max-rounds", "abc", "x"], "InvalidArguments", "--max-rounds"],
     ["--max-rounds above the ceiling", ["--max-rounds", "257", "x"], "InvalidArguments", "maxRounds"]
   ]
   for (const [name, args, tag, field] of invalid) {
@@ -167,13 +167,14 @@ describe.concurrent("ralph run --json: error documents and exit codes", () => {
     })
   }
 
-  it("exit 1 ProviderUnavailable for an unknown agent", async () => {
+  it("exit 1 InvalidArguments naming --agent and listing the agents for an unknown agent", async () => {
     const { ws } = newWorkspace()
     const result = await runCli(["run", "--json", "--agent", "no-such-agent", "x"], { cwd: ws })
     assert.strictEqual(result.code, 1, result.stderr)
     const error = errorOf(jsonDocument(result))
-    assert.strictEqual(error._tag, "ProviderUnavailable")
-    assert.strictEqual(error.provider, "no-such-agent")
+    assert.strictEqual(error._tag, "InvalidArguments")
+    assert.strictEqual(error.argument, "--agent")
+    assert.include(error.problem, "opencode")
   })
 
   it("exit 1 ProviderUnavailable for an exec agent command that does not exist", async () => {

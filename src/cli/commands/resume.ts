@@ -1,11 +1,12 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
-import { WorkspaceLocked } from "../../domain/errors.ts"
+import { StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
+import { parseAgentName } from "../../domain/settings.ts"
 import { RunStore } from "../../services/RunStore.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
-import { type CliSettings, loadSettings, resolveStateDir } from "../settings.ts"
+import { type CliSettings, loadSettings, loadStateDir } from "../settings.ts"
 import { stopStaleChild } from "../staleChild.ts"
 
 export const resume = Command.make(
@@ -14,7 +15,7 @@ export const resume = Command.make(
   (flags) =>
     settle(Effect.gen(function*() {
       session.json = flags.json
-      const stateDir = resolveStateDir(flags.stateDir, process.env)
+      const stateDir = yield* loadStateDir(flags, process.env)
       const view = yield* RunStore.make(stateDir).read(flags.runId)
       session.maxResultChars = view.started.config.maxResultChars
       if (view.envelope !== null) return view.envelope
@@ -25,21 +26,21 @@ export const resume = Command.make(
           pid: view.ownerPid
         })
       }
+      const agent = parseAgentName(view.started.config.subagentProvider)
+      if ("problem" in agent) {
+        return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
+      }
       const loaded = yield* loadSettings({
         ...flags,
         workspace: Option.some(view.started.workspace),
-        agent: Option.some(view.started.config.subagentProvider),
+        agent: Option.some(agent.value),
         agentCmd: Option.none(),
         agentArgs: Option.none(),
         model: Option.none(),
         stateDir: Option.some(stateDir)
       }, process.env)
       // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
-      const settings: CliSettings = {
-        ...loaded,
-        config: view.started.config,
-        agents: { ...loaded.agents, [view.started.config.subagentProvider]: view.started.agent }
-      }
+      const settings: CliSettings = { ...loaded, config: view.started.config, agent: view.started.agent }
       // Filled in before the run starts, so the journal's run-resumed entry can say what was stopped.
       const resumeInfo = { rerunsRound: view.danglingRound, stoppedStalePid: null as number | null }
       return yield* withRalph(

@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
-import { optionalString, runFlags } from "../flags.ts"
+import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { gitHead } from "../gitHead.ts"
 import { settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
@@ -39,13 +39,6 @@ const readObjective = (
     }
   })
 
-const parseMaxRounds = (text: Option.Option<string>): unknown =>
-  Option.match(text, {
-    onNone: () => undefined,
-    // Anything that is not a plain number is left as text, for resolveArgs to reject with its reason.
-    onSome: (value) => value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value
-  })
-
 export const run = Command.make(
   "run",
   {
@@ -55,19 +48,18 @@ export const run = Command.make(
       Argument.optional
     ),
     objectiveFile: optionalString("objective-file", "Read the objective from FILE (- for stdin)"),
-    maxRounds: optionalString("max-rounds", "Rounds for this run, at most the configured ceiling (RALPH_MAX_ROUNDS)")
+    maxRounds: maxRoundsFlag
   },
   (flags) =>
     settle(Effect.gen(function*() {
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env)
-      const agent = settings.agents[settings.agentName] ?? {}
       return yield* withRalph(
         settings,
-        { agent, gitHead: gitHead(settings.workspace) },
+        { agent: settings.agent, gitHead: gitHead(settings.workspace) },
         "(starting)",
-        (ralph) => ralph.run({ objective, maxRounds: parseMaxRounds(flags.maxRounds) })
+        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) })
       )
     }))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))

@@ -1,3 +1,5 @@
+import type { AgentPermissions } from "../../domain/settings.ts"
+
 /**
  * What a user can configure for one of the four agent presets (claude, codex, gemini, opencode).
  *
@@ -25,7 +27,7 @@ export interface AgentOptions {
  *   configuration decide (non-interactively that usually means read-only).
  * - `full`: the CLI's "skip every permission check" switch. Only for disposable sandboxes.
  */
-export type AgentPermissions = "workspace" | "none" | "full"
+export type { AgentPermissions } from "../../domain/settings.ts"
 
 
 export const permissionsOf = (options: AgentOptions): AgentPermissions => options.permissions ?? "workspace"

@@ -1,5 +1,6 @@
 import type { ProcessAgent, ProcessResult } from "./processAgent.ts"
 import { unknownUsage } from "../../domain/usage.ts"
+import { programPath } from "./executable.ts"
 
 /** Exit status a child uses to say "try again later" (sysexits.h EX_TEMPFAIL). */
 export const EX_TEMPFAIL = 75
@@ -50,15 +51,27 @@ export const interpretExec = (result: ProcessResult) => {
   }
 }
 
-/** Any program speaking the exec protocol: prompt on stdin, report in RALPH_REPORT_FILE or on stdout. */
-export const execAgent = (argv: readonly [string, ...Array<string>]): ProcessAgent => ({
+export interface ExecOptions {
+  /** Added to the inherited environment; ralph's own RALPH_* variables win over these. */
+  readonly env?: Readonly<Record<string, string>>
+  /** Told to the user when the program is missing. */
+  readonly installHint?: string
+}
+
+/**
+ * Any program speaking the exec protocol: prompt on stdin, report in RALPH_REPORT_FILE or on stdout.
+ * A relative program path (one with a slash) is taken from the process's working directory, for
+ * the check before round 1 and for every spawn alike, not from the workspace the child runs in.
+ */
+export const execAgent = (argv: readonly [string, ...Array<string>], options: ExecOptions = {}): ProcessAgent => ({
   name: "exec",
-  binary: argv[0],
-  installHint: "Check --agent-cmd (or agents.exec.command in ralph.config.json).",
+  binary: programPath(argv[0]),
+  installHint: options.installHint ?? "Check the agent's command.",
   invocation: (request, files) => ({
-    command: argv[0],
+    command: programPath(argv[0]),
     args: argv.slice(1),
     env: {
+      ...options.env,
       RALPH_RUN_ID: request.runId,
       RALPH_ROUND: String(request.round),
       RALPH_MAX_ROUNDS: String(request.maxRounds),

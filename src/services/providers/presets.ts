@@ -11,6 +11,7 @@ import { claudeAgent, claudeInstallHint } from "./claude.ts"
 import { codexAgent, codexInstallHint } from "./codex.ts"
 import { geminiAgent, geminiInstallHint } from "./gemini.ts"
 import { opencodeAgent, opencodeInstallHint } from "./opencode.ts"
+import { programPath } from "./executable.ts"
 import type { ProcessAgent } from "./processAgent.ts"
 
 export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
@@ -27,8 +28,12 @@ export const agentInstallHints: Readonly<Record<AgentPresetName, string>> = {
   opencode: opencodeInstallHint
 }
 
-/** The ProcessAgent of a preset; give it to `makeProcessProvider`. */
-export const agentPreset = (name: AgentPresetName, options: AgentOptions = {}): ProcessAgent => {
+/**
+ * The ProcessAgent of a preset; give it to `makeProcessProvider`. A relative `binary` path is taken
+ * from the process's working directory, as for exec.
+ */
+export const agentPreset = (name: AgentPresetName, given: AgentOptions = {}): ProcessAgent => {
+  const options = given.binary === undefined ? given : { ...given, binary: programPath(given.binary) }
   switch (name) {
     case "claude":
       return claudeAgent(options)

@@ -1,0 +1,231 @@
+/**
+ * Every setting of a ralph deployment, in one place: its key in ralph.config.json, its RALPH_*
+ * variable, its flag, its default (written once, here) and how a raw value is read. Sources are
+ * taken in one order: flag, then variable, then file, then default. Values are strict: a count is a
+ * plain decimal integer, a duration carries its unit.
+ */
+import { Duration, Schema } from "effect"
+
+/** The agents the CLI offers. */
+export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
+export type PresetName = (typeof presetNames)[number]
+export const agentNames = [...presetNames, "exec"] as const
+export type AgentName = (typeof agentNames)[number]
+
+export const permissionChoices = ["workspace", "none", "full"] as const
+export type AgentPermissions = (typeof permissionChoices)[number]
+
+/** Every default of a deployment, written once. */
+export const defaults = {
+  subagentProvider: "claude" as AgentName,
+  maxRounds: 256,
+  maxHandoffChars: 16384,
+  maxResultChars: 16384,
+  retries: 3,
+  retryDelay: Duration.seconds(2),
+  killGrace: Duration.seconds(5)
+} as const
+
+export type Parsed<A> = { readonly value: A } | { readonly problem: string }
+
+const shown = (raw: unknown): string => typeof raw === "string" ? JSON.stringify(raw) : String(raw)
+
+/** A whole number: a JSON integer, or a string of decimal digits and nothing else (no sign, exponent, hex or spaces). */
+export const parseCount = (raw: unknown, minimum: 0 | 1): Parsed<number> => {
+  const expected = minimum === 1 ? "a positive whole number" : "a whole number (0 or more)"
+  const value = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  return Number.isSafeInteger(value) && value >= minimum
+    ? { value }
+    : { problem: `expected ${expected} written in decimal digits, got ${shown(raw)}` }
+}
+
+const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** A positive duration with its unit: 1500ms, 90s, 10m, 2h. A bare number is refused: it could mean anything. */
+export const parseDuration = (raw: unknown): Parsed<Duration.Duration> => {
+  const match = typeof raw === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw) : null
+  const millis = match === null ? Number.NaN : Number(match[1]) * units[match[2]!]!
+  return millis > 0 && Number.isFinite(millis)
+    ? { value: Duration.millis(millis) }
+    : {
+      problem: `expected a positive duration with a unit (ms, s, m or h) such as 90s, 10m or 2h, got ${shown(raw)}` +
+        (typeof raw === "number" || (typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)) ? " (say which unit)" : "")
+    }
+}
+
+const parseText = (raw: unknown): Parsed<string> =>
+  typeof raw === "string" && raw.trim() !== ""
+    ? { value: raw.trim() }
+    : { problem: `expected a non-empty string, got ${shown(raw)}` }
+
+export const parseAgentName = (raw: unknown): Parsed<AgentName> => {
+  const text = parseText(raw)
+  if ("problem" in text) return text
+  return (agentNames as ReadonlyArray<string>).includes(text.value)
+    ? { value: text.value as AgentName }
+    : { problem: `unknown agent ${shown(raw)}; the agents are ${agentNames.join(", ")}` }
+}
+
+/** One setting: where it is read from and how. */
+export interface Setting<A, F extends string | undefined = string | undefined> {
+  /** Its key in ralph.config.json. */
+  readonly key: string
+  readonly env: string
+  /** Its flag without the leading dashes, or undefined for settings only a file or a variable sets. */
+  readonly flag: F
+  readonly parse: (raw: unknown) => Parsed<A>
+  readonly description: string
+}
+
+const setting = <A, const F extends string | undefined = undefined>(spec: Setting<A, F>): Setting<A, F> => spec
+
+/** The settings of ralph.config.json but `agents`, in the order the README lists them. */
+export const settings = {
+  subagentProvider: setting({
+    key: "subagentProvider",
+    env: "RALPH_AGENT",
+    flag: "agent",
+    parse: parseAgentName,
+    description: `The agent: ${agentNames.join(", ")} (default ${defaults.subagentProvider})`
+  }),
+  maxRounds: setting({
+    key: "maxRounds",
+    env: "RALPH_MAX_ROUNDS",
+    flag: undefined,
+    parse: (raw) => parseCount(raw, 1),
+    description: `Default and ceiling of rounds per run (default ${defaults.maxRounds})`
+  }),
+  maxHandoffChars: setting({
+    key: "maxHandoffChars",
+    env: "RALPH_MAX_HANDOFF_CHARS",
+    flag: undefined,
+    parse: (raw) => parseCount(raw, 1),
+    description: `Bound on a report's compact JSON (default ${defaults.maxHandoffChars})`
+  }),
+  maxResultChars: setting({
+    key: "maxResultChars",
+    env: "RALPH_MAX_RESULT_CHARS",
+    flag: undefined,
+    parse: (raw) => parseCount(raw, 1),
+    description: `Bound on rendered text (default ${defaults.maxResultChars})`
+  }),
+  roundTimeout: setting({
+    key: "roundTimeout",
+    env: "RALPH_ROUND_TIMEOUT",
+    flag: "round-timeout",
+    parse: parseDuration,
+    description: "Stop a child that runs longer than this (e.g. 90s, 10m, 2h)"
+  }),
+  idleTimeout: setting({
+    key: "idleTimeout",
+    env: "RALPH_IDLE_TIMEOUT",
+    flag: "idle-timeout",
+    parse: parseDuration,
+    description: "Stop a child that prints nothing for this long"
+  }),
+  maxTime: setting({
+    key: "maxTime",
+    env: "RALPH_MAX_TIME",
+    flag: "max-time",
+    parse: parseDuration,
+    description: "Bound on the whole run's time; when it passes the run ends budget-limited"
+  }),
+  retries: setting({
+    key: "retries",
+    env: "RALPH_RETRIES",
+    flag: "retries",
+    parse: (raw) => parseCount(raw, 0),
+    description: `Retries of a round after a transient failure (default ${defaults.retries})`
+  }),
+  retryDelay: setting({
+    key: "retryDelay",
+    env: "RALPH_RETRY_DELAY",
+    flag: "retry-delay",
+    parse: parseDuration,
+    description: `Backoff before the first retry, doubling after (default ${Duration.format(defaults.retryDelay)})`
+  }),
+  killGrace: setting({
+    key: "killGrace",
+    env: "RALPH_KILL_GRACE",
+    flag: "kill-grace",
+    parse: parseDuration,
+    description: `Time between SIGTERM and SIGKILL when stopping a child (default ${Duration.format(defaults.killGrace)})`
+  }),
+  stateDir: setting({
+    key: "stateDir",
+    env: "RALPH_STATE_DIR",
+    flag: "state-dir",
+    parse: parseText,
+    description: "Where runs are recorded (default $XDG_STATE_HOME/ralph, else ~/.local/state/ralph); never inside the workspace"
+  })
+} as const
+
+export type SettingName = keyof typeof settings
+export type SettingValue<K extends SettingName> = (typeof settings)[K] extends Setting<infer A> ? A : never
+
+/** Keys of one agent's entry under `agents` in ralph.config.json. */
+export const execKeys = ["command", "binary", "args", "env"] as const
+export const presetKeys = ["binary", "model", "args", "env", "permissions"] as const
+
+/** What one agent is configured with (the one shape, for the config file, the CLI and the run's record). */
+export const AgentConfig = Schema.Struct({
+  /** exec only: the command line of the agent program, split into words like a shell would. */
+  command: Schema.optionalKey(Schema.String),
+  /** The program: a name looked up on PATH, or a path. */
+  binary: Schema.optionalKey(Schema.String),
+  /** Presets only: passed as the CLI's model flag. */
+  model: Schema.optionalKey(Schema.String),
+  /** Appended to the agent's arguments. */
+  args: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** Added to the inherited environment. */
+  env: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** Presets only: what ralph grants the agent. */
+  permissions: Schema.optionalKey(Schema.Literals(permissionChoices))
+})
+export type AgentConfig = typeof AgentConfig.Type
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const refusals: Partial<Record<string, string>> = {
+  "exec.model": "the exec agent has no model of ralph's choosing; pass it in its command or args",
+  "exec.permissions": "ralph grants the exec agent nothing and takes nothing away: it runs as you, in the workspace"
+}
+
+/** Validates `agents.NAME` of the config file; `path` names it in errors. */
+export const parseAgentConfig = (name: string, raw: unknown, path: string): Parsed<AgentConfig> => {
+  if (!(agentNames as ReadonlyArray<string>).includes(name)) {
+    return { problem: `${path}: unknown agent; the agents are ${agentNames.join(", ")}` }
+  }
+  if (!isRecord(raw)) return { problem: `${path}: must be an object` }
+  const keys: ReadonlyArray<string> = name === "exec" ? execKeys : presetKeys
+  for (const key of Object.keys(raw)) {
+    const refusal = refusals[`${name}.${key}`]
+    if (refusal !== undefined) return { problem: `${path}.${key}: not a setting of exec: ${refusal}` }
+    if (!keys.includes(key)) return { problem: `${path}.${key}: unknown key; the keys of ${name} are ${keys.join(", ")}` }
+  }
+  for (const key of ["command", "binary", "model"] as const) {
+    if (raw[key] !== undefined && "problem" in parseText(raw[key])) {
+      return { problem: `${path}.${key}: must be a non-empty string` }
+    }
+  }
+  if (raw.command !== undefined && raw.binary !== undefined) {
+    return { problem: `${path}: give the program either as command (a command line) or as binary, not both` }
+  }
+  if (raw.args !== undefined && !(Array.isArray(raw.args) && raw.args.every((a) => typeof a === "string"))) {
+    return { problem: `${path}.args: must be an array of strings` }
+  }
+  if (raw.env !== undefined) {
+    if (!isRecord(raw.env)) return { problem: `${path}.env: must be an object of string values` }
+    for (const [variable, value] of Object.entries(raw.env)) {
+      if (typeof value !== "string") return { problem: `${path}.env.${variable}: must be a string` }
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) return { problem: `${path}.env.${variable}: not a variable name` }
+    }
+  }
+  if (raw.permissions !== undefined && !(permissionChoices as ReadonlyArray<unknown>).includes(raw.permissions)) {
+    return { problem: `${path}.permissions: must be one of ${permissionChoices.join(", ")}, got ${shown(raw.permissions)}` }
+  }
+  return { value: raw as AgentConfig }
+}
+
+/** The top-level keys of ralph.config.json. */
+export const fileKeys: ReadonlyArray<string> = [...Object.values(settings).map((s) => s.key), "agents"]
