@@ -10,8 +10,8 @@
  *   what stays retained once the run is over.
  */
 import { Effect } from "effect"
-import type { ChildOutput } from "../src/services/SubagentProvider.ts"
 import { Ralph } from "../src/program.ts"
+import type { ChildOutput } from "../src/services/SubagentProvider.ts"
 import { layerScripted } from "../src/testing.ts"
 
 const cont = { status: "continue", summary: "did one step", evidence: [], nextSteps: ["do the next step"], blocker: "" }

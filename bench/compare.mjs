@@ -25,7 +25,9 @@ const rounds = Number(option("--rounds", "100"))
 const node = resolve(option("--node", process.execPath))
 const builds = argv
 if (builds.length === 0) {
-  process.stderr.write("usage: node bench/compare.mjs [--runs N] [--rounds R] [--node PATH] A/dist/ralph.js [B/dist/ralph.js …] [spawn-loop]\n")
+  process.stderr.write(
+    "usage: node bench/compare.mjs [--runs N] [--rounds R] [--node PATH] A/dist/ralph.js [B/dist/ralph.js …] [spawn-loop]\n"
+  )
   process.exit(1)
 }
 
@@ -53,8 +55,22 @@ const once = (build, count) =>
     mkdirSync(state)
     const args = build === "spawn-loop"
       ? [join(root, "bench", "spawn-loop.mjs"), agent, promptFile, String(count)]
-      : [resolve(build), "run", "compare", "--agent", "exec", "--agent-cmd", agent, "--workspace", workspace, "--json",
-        "--max-rounds", String(count), "--state-dir", state]
+      : [
+        resolve(build),
+        "run",
+        "compare",
+        "--agent",
+        "exec",
+        "--agent-cmd",
+        agent,
+        "--workspace",
+        workspace,
+        "--json",
+        "--max-rounds",
+        String(count),
+        "--state-dir",
+        state
+      ]
     const t0 = process.hrtime.bigint()
     const child = spawn(node, args, {
       stdio: "ignore",
@@ -91,14 +107,22 @@ for (let i = 0; i < runs; i++) {
   }
 }
 const f = (x, d = 2) => x.toFixed(d).padStart(7)
-process.stdout.write(`node ${node}; ${runs} runs; per extra round = (median of ${rounds}-round runs − median of 1-round runs) / ${rounds - 1}; load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}\n`)
-process.stdout.write("build                                     | start wall ms | per round: wall ms  cpu ms  user ms  sys ms  ctx-sw  minflt | peak RSS MB\n")
+process.stdout.write(
+  `node ${node}; ${runs} runs; per extra round = (median of ${rounds}-round runs − median of 1-round runs) / ${
+    rounds - 1
+  }; load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}\n`
+)
+process.stdout.write(
+  "build                                     | start wall ms | per round: wall ms  cpu ms  user ms  sys ms  ctx-sw  minflt | peak RSS MB\n"
+)
 for (const [k, build] of builds.entries()) {
   const { many, one } = samples[k]
   const per = (key) => (median(many.map((s) => s[key])) - median(one.map((s) => s[key]))) / (rounds - 1)
   process.stdout.write(
     `${build.slice(-41).padEnd(41)} | ${f(median(one.map((s) => s.wall)), 0).padStart(13)} | ` +
-      `${f(per("wall")).padStart(17)} ${f(per("cpu"))} ${f(per("user")).padStart(8)} ${f(per("sys"))} ${f(per("vcsw"), 1)} ${f(per("minflt"), 0)} | ` +
+      `${f(per("wall")).padStart(17)} ${f(per("cpu"))} ${f(per("user")).padStart(8)} ${f(per("sys"))} ${
+        f(per("vcsw"), 1)
+      } ${f(per("minflt"), 0)} | ` +
       `${f(median(many.map((s) => s.rssMB)), 1)}\n`
   )
 }

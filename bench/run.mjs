@@ -11,12 +11,22 @@
 // npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE, --node PATH.
 // Plain Node ESM; the TypeScript part (B1) is bundled on the fly with esbuild.
 
+import { build } from "esbuild"
 import { spawn, spawnSync } from "node:child_process"
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from "node:fs"
 import os from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { build } from "esbuild"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const ralphJs = join(root, "dist", "ralph.js")
@@ -108,7 +118,8 @@ const expectExit = (what, result, codes) => {
 }
 
 /** GNU time, when installed: peak RSS (B4) and CPU time of a command and the children it waits for (B2). */
-const gnuTime = existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-f", "%M", "-o", "/dev/null", "true"]).status === 0
+const gnuTime = existsSync("/usr/bin/time") &&
+  spawnSync("/usr/bin/time", ["-f", "%M", "-o", "/dev/null", "true"]).status === 0
 let timeFiles = 0
 
 /** Like `timed`, plus user+system CPU ms of the command and its children when GNU time is there. */
@@ -220,7 +231,11 @@ const machine = {
 
 const results = { machine, runs, targets }
 const started = Date.now()
-log(`bench: node ${machine.node} (project declares ${machine.nodeDeclared}), ${machine.cpus}× ${machine.cpu}, load ${machine.loadAverageAtStart.join(" ")}`)
+log(
+  `bench: node ${machine.node} (project declares ${machine.nodeDeclared}), ${machine.cpus}× ${machine.cpu}, load ${
+    machine.loadAverageAtStart.join(" ")
+  }`
+)
 
 // ---------------------------------------------------------------- B1 policy overhead
 
@@ -235,12 +250,27 @@ if (only.has("b1")) {
     target: "node20",
     outfile: bundle,
     logLevel: "warning",
-    banner: { js: "import { createRequire as __benchRequire } from \"node:module\"; const require = __benchRequire(import.meta.url);" }
+    banner: {
+      js:
+        "import { createRequire as __benchRequire } from \"node:module\"; const require = __benchRequire(import.meta.url);"
+    }
   })
-  const r = expectExit("B1", await timed(node, ["--expose-gc", bundle, JSON.stringify({ warmup: runs.b1Warmup, runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })]), [0])
+  const r = expectExit(
+    "B1",
+    await timed(node, [
+      "--expose-gc",
+      bundle,
+      JSON.stringify({ warmup: runs.b1Warmup, runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })
+    ]),
+    [0]
+  )
   const b1 = JSON.parse(r.stdout)
   results.b1 = b1
-  log(`  256 rounds: ${round(b1.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${round(b1.rounds10k.usPerRound, 1)} µs/round`)
+  log(
+    `  256 rounds: ${round(b1.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${
+      round(b1.rounds10k.usPerRound, 1)
+    } µs/round`
+  )
 }
 
 // ---------------------------------------------------------------- B2 process rounds
@@ -282,11 +312,16 @@ if (only.has("b2")) {
   expectExit("B2 bash loop", await bashLoop(), [0])
   expectExit("B2 node spawn loop", await spawnLoop(), [0])
   const cpu = {}
-  const times = await alternate(runs.b2Runs, [
-    { name: "ralph", run: ralph },
-    { name: "bash", run: bashLoop },
-    { name: "nodeSpawn", run: spawnLoop }
-  ], (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]), cpu)
+  const times = await alternate(
+    runs.b2Runs,
+    [
+      { name: "ralph", run: ralph },
+      { name: "bash", run: bashLoop },
+      { name: "nodeSpawn", run: spawnLoop }
+    ],
+    (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]),
+    cpu
+  )
   const ralphMs = median(times.ralph)
   const bashMs = median(times.bash)
   const nodeSpawnMs = median(times.nodeSpawn)
@@ -310,7 +345,11 @@ if (only.has("b2")) {
     cpuOverheadMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.bash)) / rounds : undefined,
     cpuOverNodeSpawnMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.nodeSpawn)) / rounds : undefined
   }
-  log(`  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · node spawn loop ${round(nodeSpawnMs, 0)} ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`)
+  log(
+    `  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · node spawn loop ${
+      round(nodeSpawnMs, 0)
+    } ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`
+  )
 }
 
 // ---------------------------------------------------------------- B3 cold start
@@ -339,11 +378,15 @@ if (only.has("b3")) {
     helpRatio: helpMs / nodeMs,
     run1Ratio: run1Ms / nodeMs
   }
-  log(`  node ${round(nodeMs, 0)} ms · --help ${round(helpMs, 0)} ms (×${round(results.b3.helpRatio)}) · 1-round run ${round(run1Ms, 0)} ms (×${round(results.b3.run1Ratio)})`)
+  log(
+    `  node ${round(nodeMs, 0)} ms · --help ${round(helpMs, 0)} ms (×${round(results.b3.helpRatio)}) · 1-round run ${
+      round(run1Ms, 0)
+    } ms (×${round(results.b3.run1Ratio)})`
+  )
   // With B2 in the same run: ralph's marginal cost per round, its start-up taken out.
   if (results.b2) {
-    results.b2.marginalOverheadMsPerRound =
-      (results.b2.ralphMedianMs - run1Ms) / (results.b2.rounds - 1) - results.b2.bashMsPerRound
+    results.b2.marginalOverheadMsPerRound = (results.b2.ralphMedianMs - run1Ms) / (results.b2.rounds - 1) -
+      results.b2.bashMsPerRound
   }
 }
 
@@ -361,12 +404,30 @@ if (only.has("b4")) {
   )
   const peakRun = async (agentPath, codes) => {
     const file = join(tmp, `peak-${Date.now()}-${Math.random().toString(16).slice(2)}`)
-    const args = [ralphJs, "run", "bench: flood", "--agent", "exec", "--agent-cmd", agentPath, "--workspace", workspace,
-      "--json", "--max-rounds", "1", "--state-dir", stateDir()]
+    const args = [
+      ralphJs,
+      "run",
+      "bench: flood",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agentPath,
+      "--workspace",
+      workspace,
+      "--json",
+      "--max-rounds",
+      "1",
+      "--state-dir",
+      stateDir()
+    ]
     const result = gnuTime
       ? await timed("/usr/bin/time", ["-f", "%M", "-o", file, node, ...args], { env: ralphEnv })
       : await timed(node, args, {
-        env: { ...ralphEnv, NODE_OPTIONS: `${ralphEnv.NODE_OPTIONS ?? ""} --require ${hook}`.trim(), BENCH_PEAK_RSS_FILE: file }
+        env: {
+          ...ralphEnv,
+          NODE_OPTIONS: `${ralphEnv.NODE_OPTIONS ?? ""} --require ${hook}`.trim(),
+          BENCH_PEAK_RSS_FILE: file
+        }
       })
     expectExit("B4", result, codes)
     const kb = Number(readFileSync(file, "utf8").trim().split("\n").at(-1))
@@ -381,8 +442,16 @@ if (only.has("b4")) {
   }
   const cases = {
     baseline: { agent: instant, codes: [3], note: "instant agent, no flood" },
-    stdout: { agent: floodStdout, codes: [4], note: "100 MB on stdout: past the stdout bound the round fails by design" },
-    stderr: { agent: floodStderr, codes: [0], note: "100 MB on stderr: drained, a bounded tail kept, the round completes" }
+    stdout: {
+      agent: floodStdout,
+      codes: [4],
+      note: "100 MB on stdout: past the stdout bound the round fails by design"
+    },
+    stderr: {
+      agent: floodStderr,
+      codes: [0],
+      note: "100 MB on stderr: drained, a bounded tail kept, the round completes"
+    }
   }
   results.b4 = { method: gnuTime ? "GNU time %M" : "getrusage at exit (preloaded hook)" }
   const samples = { baseline: [], stdout: [], stderr: [] }
@@ -398,7 +467,13 @@ if (only.has("b4")) {
       medianMs: median(samples[name].map((s) => s.ms))
     }
   }
-  log(`  peak RSS: baseline ${round(results.b4.baseline.medianPeakRssMB, 1)} MB · stdout flood ${round(results.b4.stdout.medianPeakRssMB, 1)} MB (${results.b4.stdout.outcome}) · stderr flood ${round(results.b4.stderr.medianPeakRssMB, 1)} MB (${results.b4.stderr.outcome})`)
+  log(
+    `  peak RSS: baseline ${round(results.b4.baseline.medianPeakRssMB, 1)} MB · stdout flood ${
+      round(results.b4.stdout.medianPeakRssMB, 1)
+    } MB (${results.b4.stdout.outcome}) · stderr flood ${
+      round(results.b4.stderr.medianPeakRssMB, 1)
+    } MB (${results.b4.stderr.outcome})`
+  )
 }
 
 // ---------------------------------------------------------------- report
@@ -411,35 +486,113 @@ const row = (bench, figure, value, target, ok) => rows.push({ bench, figure, val
 const mark = (ok) => ok === undefined ? "" : ok ? "pass" : "MISS"
 if (results.b1) {
   const { rounds256, rounds10k, memory } = results.b1
-  row("B1", "policy, 256 rounds", `${round(rounds256.usPerRound, 1)} µs/round`, `≤ ${targets.b1UsPerRound} µs`, rounds256.usPerRound <= targets.b1UsPerRound)
-  row("B1", "policy, 10 000 rounds", `${round(rounds10k.usPerRound, 1)} µs/round`, `≤ ${targets.b1UsPerRound} µs`, rounds10k.usPerRound <= targets.b1UsPerRound)
-  row("B1", "heap growth over 10 000", `${round(memory.heapGrowthBytes / MB)} MB`, `≤ ${targets.b1GrowthMB} MB`, memory.heapGrowthBytes / MB <= targets.b1GrowthMB)
-  row("B1", "RSS growth over 10 000", `${round(memory.rssGrowthBytes / MB)} MB`, `≤ ${targets.b1GrowthMB} MB`, memory.rssGrowthBytes / MB <= targets.b1GrowthMB)
+  row(
+    "B1",
+    "policy, 256 rounds",
+    `${round(rounds256.usPerRound, 1)} µs/round`,
+    `≤ ${targets.b1UsPerRound} µs`,
+    rounds256.usPerRound <= targets.b1UsPerRound
+  )
+  row(
+    "B1",
+    "policy, 10 000 rounds",
+    `${round(rounds10k.usPerRound, 1)} µs/round`,
+    `≤ ${targets.b1UsPerRound} µs`,
+    rounds10k.usPerRound <= targets.b1UsPerRound
+  )
+  row(
+    "B1",
+    "heap growth over 10 000",
+    `${round(memory.heapGrowthBytes / MB)} MB`,
+    `≤ ${targets.b1GrowthMB} MB`,
+    memory.heapGrowthBytes / MB <= targets.b1GrowthMB
+  )
+  row(
+    "B1",
+    "RSS growth over 10 000",
+    `${round(memory.rssGrowthBytes / MB)} MB`,
+    `≤ ${targets.b1GrowthMB} MB`,
+    memory.rssGrowthBytes / MB <= targets.b1GrowthMB
+  )
 }
 if (results.b2) {
   const b2 = results.b2
   row("B2", `ralph run, ${b2.rounds} rounds (median)`, `${round(b2.ralphMedianMs, 0)} ms`, "", undefined)
-  row("B2", `bash loop, ${b2.rounds} rounds (median)`, `${round(b2.bashMedianMs, 0)} ms (${round(b2.bashMsPerRound)} ms/round)`, "", undefined)
-  row("B2", `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`, `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`, `≤ ${targets.b2OverheadMsPerRound} ms`, b2.overheadMsPerRound <= targets.b2OverheadMsPerRound)
-  row("B2", `bare Node spawn loop, ${b2.rounds} rounds (median)`, `${round(b2.nodeSpawnMedianMs, 0)} ms (ralph − it: ${round(b2.overNodeSpawnMsPerRound)} ms/round)`, "(info)", undefined)
+  row(
+    "B2",
+    `bash loop, ${b2.rounds} rounds (median)`,
+    `${round(b2.bashMedianMs, 0)} ms (${round(b2.bashMsPerRound)} ms/round)`,
+    "",
+    undefined
+  )
+  row(
+    "B2",
+    `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`,
+    `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`,
+    `≤ ${targets.b2OverheadMsPerRound} ms`,
+    b2.overheadMsPerRound <= targets.b2OverheadMsPerRound
+  )
+  row(
+    "B2",
+    `bare Node spawn loop, ${b2.rounds} rounds (median)`,
+    `${round(b2.nodeSpawnMedianMs, 0)} ms (ralph − it: ${round(b2.overNodeSpawnMsPerRound)} ms/round)`,
+    "(info)",
+    undefined
+  )
   if (b2.cpuOverheadMsPerRound !== undefined) {
-    row("B2", "CPU overhead per round vs bash loop (load-robust)", `${round(b2.cpuOverheadMsPerRound)} ms/round (vs Node spawn loop: ${round(b2.cpuOverNodeSpawnMsPerRound)})`, "(info)", undefined)
+    row(
+      "B2",
+      "CPU overhead per round vs bash loop (load-robust)",
+      `${round(b2.cpuOverheadMsPerRound)} ms/round (vs Node spawn loop: ${round(b2.cpuOverNodeSpawnMsPerRound)})`,
+      "(info)",
+      undefined
+    )
   }
   if (b2.marginalOverheadMsPerRound !== undefined) {
-    row("B2", "marginal overhead per round (start-up excluded)", `${round(b2.marginalOverheadMsPerRound)} ms/round`, "(info)", undefined)
+    row(
+      "B2",
+      "marginal overhead per round (start-up excluded)",
+      `${round(b2.marginalOverheadMsPerRound)} ms/round`,
+      "(info)",
+      undefined
+    )
   }
 }
 if (results.b3) {
   const b3 = results.b3
   row("B3", "node -e 0 (median)", `${round(b3.nodeMedianMs, 0)} ms`, "", undefined)
-  row("B3", "ralph --help (median)", `${round(b3.helpMedianMs, 0)} ms (×${round(b3.helpRatio)})`, `≤ ×${targets.b3HelpRatio}`, b3.helpRatio <= targets.b3HelpRatio)
-  row("B3", "ralph run, 1 round (median)", `${round(b3.run1MedianMs, 0)} ms (×${round(b3.run1Ratio)})`, "(info)", undefined)
+  row(
+    "B3",
+    "ralph --help (median)",
+    `${round(b3.helpMedianMs, 0)} ms (×${round(b3.helpRatio)})`,
+    `≤ ×${targets.b3HelpRatio}`,
+    b3.helpRatio <= targets.b3HelpRatio
+  )
+  row(
+    "B3",
+    "ralph run, 1 round (median)",
+    `${round(b3.run1MedianMs, 0)} ms (×${round(b3.run1Ratio)})`,
+    "(info)",
+    undefined
+  )
 }
 if (results.b4) {
   const b4 = results.b4
   row("B4", "peak RSS, no flood (baseline)", `${round(b4.baseline.medianPeakRssMB, 1)} MB`, "(info)", undefined)
-  row("B4", `peak RSS, 100 MB on stdout → ${b4.stdout.outcome}`, `${round(b4.stdout.medianPeakRssMB, 1)} MB`, `≤ ${targets.b4PeakRssMB} MB`, b4.stdout.medianPeakRssMB <= targets.b4PeakRssMB)
-  row("B4", `peak RSS, 100 MB on stderr → ${b4.stderr.outcome}`, `${round(b4.stderr.medianPeakRssMB, 1)} MB`, `≤ ${targets.b4PeakRssMB} MB`, b4.stderr.medianPeakRssMB <= targets.b4PeakRssMB)
+  row(
+    "B4",
+    `peak RSS, 100 MB on stdout → ${b4.stdout.outcome}`,
+    `${round(b4.stdout.medianPeakRssMB, 1)} MB`,
+    `≤ ${targets.b4PeakRssMB} MB`,
+    b4.stdout.medianPeakRssMB <= targets.b4PeakRssMB
+  )
+  row(
+    "B4",
+    `peak RSS, 100 MB on stderr → ${b4.stderr.outcome}`,
+    `${round(b4.stderr.medianPeakRssMB, 1)} MB`,
+    `≤ ${targets.b4PeakRssMB} MB`,
+    b4.stderr.medianPeakRssMB <= targets.b4PeakRssMB
+  )
 }
 results.table = rows
 
@@ -455,6 +608,8 @@ writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(
   `\nralph bench — ${machine.date} — node ${machine.node} (declared ${machine.nodeDeclared}), effect ${machine.effect}, ` +
     `${machine.cpus}× ${machine.cpu}, ${machine.memoryGB} GB, ${machine.platform}\n` +
-    `load average ${machine.loadAverageAtStart.join(" ")} → ${machine.loadAverageAtEnd.join(" ")}; ${results.seconds} s\n\n` +
+    `load average ${machine.loadAverageAtStart.join(" ")} → ${
+      machine.loadAverageAtEnd.join(" ")
+    }; ${results.seconds} s\n\n` +
     `${table}\n\nJSON: ${outFile}\n`
 )

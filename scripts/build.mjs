@@ -4,14 +4,24 @@ import { execFileSync } from "node:child_process"
 import { chmodSync, rmSync, writeFileSync } from "node:fs"
 
 rmSync("dist", { recursive: true, force: true })
-const common = { bundle: true, platform: "node", target: "node22", format: "esm", sourcemap: "linked", logLevel: "warning" }
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "esm",
+  sourcemap: "linked",
+  logLevel: "warning"
+}
 await build({
   ...common,
   entryPoints: { "ralph-cli": "src/cli.ts" },
   outdir: "dist",
   minify: true,
   // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __ralphRequire } from \"node:module\"; const require = __ralphRequire(import.meta.url);" }
+  banner: {
+    js:
+      "import { createRequire as __ralphRequire } from \"node:module\"; const require = __ralphRequire(import.meta.url);"
+  }
 })
 // The entry point enables Node's on-disk compile cache before loading the bundle, so later starts
 // skip parsing and compiling it (a no-op on Node versions without the cache).

@@ -114,7 +114,13 @@ say()
 if (code === 3) {
   say("The rounds ran out, but the work is in the files. A NEW run on the same workspace starts with no")
   say("handoff at all and still picks up where this one stopped:")
-  say("  node " + ["dist/ralph.js", ...args.slice(1, args.indexOf("--max-rounds") === -1 ? args.length : args.indexOf("--max-rounds"))].map(quote).join(" "))
+  say(
+    "  node " +
+      [
+        "dist/ralph.js",
+        ...args.slice(1, args.indexOf("--max-rounds") === -1 ? args.length : args.indexOf("--max-rounds"))
+      ].map(quote).join(" ")
+  )
   say()
 }
 say(`Look around: cd ${quote(workspace)}`)

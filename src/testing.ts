@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { Ralph, type RalphOptions } from "./program.ts"
-import { RunEvents } from "./services/RunEvents.ts"
 import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "./services/providers/scripted.ts"
+import { RunEvents } from "./services/RunEvents.ts"
 import { SubagentProvider } from "./services/SubagentProvider.ts"
 import { type EngineOptions, WorkflowEngine } from "./services/WorkflowEngine.ts"
 

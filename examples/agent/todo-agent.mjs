@@ -68,7 +68,9 @@ const readTasks = () => {
 const safeTarget = (file) => {
   const n = normalize(file)
   if (isAbsolute(n) || n === ".." || n.startsWith(`..${sep}`)) return `${file} is outside the workspace`
-  if (["TASKS.md", "NOTES.md", "check.mjs", "check.sh"].includes(n)) return `${file} is one of the workspace's own files`
+  if (["TASKS.md", "NOTES.md", "check.mjs", "check.sh"].includes(n)) {
+    return `${file} is one of the workspace's own files`
+  }
   return undefined
 }
 
@@ -79,18 +81,26 @@ const runCheck = () => {
     : existsSync("check.sh")
     ? ["sh", ["check.sh"], "sh check.sh"]
     : undefined
-  if (command === undefined) return { label: "(no check)", ok: false, output: "the workspace has no check.mjs or check.sh" }
+  if (command === undefined) {
+    return { label: "(no check)", ok: false, output: "the workspace has no check.mjs or check.sh" }
+  }
   const [program, args, label] = command
   const r = spawnSync(program, args, { encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "pipe"] })
   const output = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim()
   const ok = r.status === 0
-  const how = r.error ? `could not run: ${r.error.message}` : r.status === null ? `killed by ${r.signal}` : `exit ${r.status}`
+  const how = r.error
+    ? `could not run: ${r.error.message}`
+    : r.status === null
+    ? `killed by ${r.signal}`
+    : `exit ${r.status}`
   return { label, ok, how, output }
 }
 
 /** Non-empty, trimmed, bounded lines: report strings must not start or end with whitespace. */
 const lines = (text, max = 20) =>
-  text.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, max).map((l) => (l.length > 300 ? `${l.slice(0, 299)}…` : l))
+  text.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, max).map((
+    l
+  ) => (l.length > 300 ? `${l.slice(0, 299)}…` : l))
 
 const deliver = (report) => {
   const json = JSON.stringify(report)
@@ -109,7 +119,11 @@ const prompt = readPrompt()
 const round = roundOf(prompt)
 const previous = previousHandoff(prompt)
 log(`round ${round} in ${process.cwd()}`)
-log(previous === undefined ? "no previous handoff (first round, or run by hand)" : `previous handoff: ${previous.status}: ${previous.summary}`)
+log(
+  previous === undefined
+    ? "no previous handoff (first round, or run by hand)"
+    : `previous handoff: ${previous.status}: ${previous.summary}`
+)
 
 if (!existsSync("TASKS.md")) {
   report("blocked", "Found no TASKS.md in the workspace, so there is nothing I know how to do.", {
@@ -129,9 +143,15 @@ if (previous !== undefined) {
   const claimed = (previous.nextSteps ?? []).join(" ")
   const agrees = next === undefined ? claimed === "" : claimed.includes(next.text)
   handoffNote = agrees
-    ? `The handoff (${previous.status}) named ${next === undefined ? "no further item" : `\`${taskText.exec(next.text)?.[1] ?? next.text}\``} as next; TASKS.md agrees.`
+    ? `The handoff (${previous.status}) named ${
+      next === undefined ? "no further item" : `\`${taskText.exec(next.text)?.[1] ?? next.text}\``
+    } as next; TASKS.md agrees.`
     : `The handoff (${previous.status}) disagrees with TASKS.md; followed TASKS.md.`
-  evidence.push(`Previous round's handoff checked against the workspace: ${agrees ? "it matches TASKS.md" : "it does NOT match TASKS.md, which I followed"}`)
+  evidence.push(
+    `Previous round's handoff checked against the workspace: ${
+      agrees ? "it matches TASKS.md" : "it does NOT match TASKS.md, which I followed"
+    }`
+  )
 }
 
 let did = "Found no unchecked item in TASKS.md"
@@ -140,7 +160,9 @@ if (next !== undefined) {
   if (task === null) {
     report("blocked", `Stopped at an item I cannot do: ${next.text}`, {
       evidence: [...evidence, `TASKS.md line ${next.index + 1}: ${next.text}`],
-      blocker: `I only know items of the form: write \`FILE\` that prints \`TEXT\`. TASKS.md line ${next.index + 1} is "${next.text}".`
+      blocker: `I only know items of the form: write \`FILE\` that prints \`TEXT\`. TASKS.md line ${
+        next.index + 1
+      } is "${next.text}".`
     })
     process.exit(0)
   }
@@ -153,7 +175,10 @@ if (next !== undefined) {
     })
     process.exit(0)
   }
-  writeFileSync(file, `// Written by todo-agent for the TASKS.md item: ${next.text}\nconsole.log(${JSON.stringify(text)})\n`)
+  writeFileSync(
+    file,
+    `// Written by todo-agent for the TASKS.md item: ${next.text}\nconsole.log(${JSON.stringify(text)})\n`
+  )
   taskLines[next.index] = taskLines[next.index].replace(itemLine, "$1x$3$4")
   writeFileSync("TASKS.md", taskLines.join("\n"))
   did = `Wrote ${file} and checked it off in TASKS.md`
@@ -172,12 +197,18 @@ const checkEvidence = [`ran ${check.label}: ${check.ok ? "passed" : `failed (${c
 if (!check.ok) {
   report("blocked", `${did}, but ${check.label} fails.`, {
     evidence: [...evidence, ...checkEvidence],
-    blocker: `${check.label} fails (${check.how}): ${lines(check.output).filter((l) => l.startsWith("FAIL")).join("; ") || lines(check.output).slice(-1)[0] || "no output"}`
+    blocker: `${check.label} fails (${check.how}): ${
+      lines(check.output).filter((l) => l.startsWith("FAIL")).join("; ") || lines(check.output).slice(-1)[0] ||
+      "no output"
+    }`
   })
 } else if (remaining.length > 0) {
   report("continue", `${did}; ${check.label} passes, ${left}.`, {
     evidence: [...evidence, ...checkEvidence],
-    nextSteps: [`Do the next unchecked item of TASKS.md: ${remaining[0].text}`, `Then check it off and run ${check.label}`]
+    nextSteps: [
+      `Do the next unchecked item of TASKS.md: ${remaining[0].text}`,
+      `Then check it off and run ${check.label}`
+    ]
   })
 } else {
   report("complete", `${did}; every item is done and ${check.label} passes.`, {

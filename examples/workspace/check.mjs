@@ -33,11 +33,17 @@ for (const line of readFileSync("TASKS.md", "utf8").split("\n")) {
   const [, file, expected] = t
   let actual
   try {
-    actual = execFileSync(process.execPath, [file], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "pipe"] })
+    actual = execFileSync(process.execPath, [file], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
       .replace(/\r?\n$/, "")
   } catch (error) {
     failing++
-    const why = existsSync(file) ? `node ${file} failed: ${String(error.stderr || error.message).trim().split("\n")[0]}` : `${file} does not exist`
+    const why = existsSync(file)
+      ? `node ${file} failed: ${String(error.stderr || error.message).trim().split("\n")[0]}`
+      : `${file} does not exist`
     console.log(`FAIL  ${file}: ${why}`)
     continue
   }

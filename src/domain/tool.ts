@@ -1,8 +1,7 @@
 /** The model-facing definition of ralph, for agent hosts that expose it as a tool. */
 export const ralphTool = {
   name: "ralph",
-  description:
-    "Run a Ralph loop: pursue one fixed objective through a sequence of fresh coding-agent processes, " +
+  description: "Run a Ralph loop: pursue one fixed objective through a sequence of fresh coding-agent processes, " +
     "one per round, each starting with a clean context and the workspace as its only memory, until a " +
     "worker reports the objective complete or blocked, or the round budget runs out.",
   parameters: {
@@ -20,8 +19,7 @@ export const ralphTool = {
     required: ["objective"],
     additionalProperties: false
   },
-  guidance:
-    "Use the ralph tool only when the person explicitly asks for a Ralph loop or for iterating with fresh " +
+  guidance: "Use the ralph tool only when the person explicitly asks for a Ralph loop or for iterating with fresh " +
     "agents. Its result says what the last worker reported; a reported completion is a claim, not an " +
     "independent check, so say so and verify what matters.",
   presentation: {

@@ -70,7 +70,11 @@ const resetAt = () => Math.floor(Date.now() / 1000) + 3600
 
 const cases = (cli: AgentPresetName): ReadonlyArray<Case> => {
   const common: Array<Case> = [
-    { name: "complete", description: "one turn: the final message is the report", turns: [{ kind: "report", report: report.complete }] },
+    {
+      name: "complete",
+      description: "one turn: the final message is the report",
+      turns: [{ kind: "report", report: report.complete }]
+    },
     {
       name: "write-continue",
       description: "the CLI writes a file with its own tool, then reports continue",
@@ -80,8 +84,16 @@ const cases = (cli: AgentPresetName): ReadonlyArray<Case> => {
       ]
     },
     { name: "http-401", description: "the API answers 401", turns: [{ kind: "error", status: 401 }] },
-    { name: "http-429", description: "the API answers 429", turns: [{ kind: "error", status: 429, retryAfterSeconds: 0 }] },
-    { name: "http-529", description: "the API answers 529", turns: [{ kind: "error", status: 529, retryAfterSeconds: 0 }] }
+    {
+      name: "http-429",
+      description: "the API answers 429",
+      turns: [{ kind: "error", status: 429, retryAfterSeconds: 0 }]
+    },
+    {
+      name: "http-529",
+      description: "the API answers 529",
+      turns: [{ kind: "error", status: 529, retryAfterSeconds: 0 }]
+    }
   ]
   switch (cli) {
     case "claude":
@@ -315,8 +327,12 @@ const capture = async (cli: AgentPresetName, only: ReadonlyArray<string>) => {
         writeFileSync(join(fixturesDir, cli, `${c.name}.json`), `${JSON.stringify(fixture, null, 2)}\n`)
         const interpreted = agent.interpret(result)
         console.log(
-          `${cli}/${c.name}: exit ${out.exitCode ?? out.signal} in ${seconds.toFixed(1)} s, ${server.requests.length} request(s), ` +
-            `${server.remaining()} turn(s) left, outbound ${server.outbound.length} -> ${JSON.stringify(interpreted).slice(0, 160)}`
+          `${cli}/${c.name}: exit ${out.exitCode ?? out.signal} in ${
+            seconds.toFixed(1)
+          } s, ${server.requests.length} request(s), ` +
+            `${server.remaining()} turn(s) left, outbound ${server.outbound.length} -> ${
+              JSON.stringify(interpreted).slice(0, 160)
+            }`
         )
       } finally {
         sandbox.dispose()

@@ -15,7 +15,16 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Duration } from "effect"
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Envelope } from "../../src/domain/outcome.ts"
@@ -50,7 +59,7 @@ export const processesIn = (dir: string): Array<string> => {
     try {
       const cwd = readlinkSync(`/proc/${entry}/cwd`)
       if (cwd === dir || cwd.startsWith(`${dir}/`)) {
-        found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim()}`)
+        found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim()}`)
       }
     } catch {
       // gone, or not ours to read
@@ -101,7 +110,12 @@ export const runLoop = async (
     const env = { ...sandbox.env, PATH: `${agentsBinDir}:${sandbox.env.PATH}` }
     const started = Date.now()
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+      const child = spawn(process.execPath, args, {
+        cwd: workspace,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true
+      })
       let stdout = ""
       let stderr = ""
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")))
@@ -130,7 +144,9 @@ export const runLoop = async (
     try {
       document = JSON.parse(result.stdout)
     } catch {
-      throw new Error(`ralph printed no JSON document (exit ${result.code}); stdout: ${result.stdout}\nstderr: ${result.stderr}`)
+      throw new Error(
+        `ralph printed no JSON document (exit ${result.code}); stdout: ${result.stdout}\nstderr: ${result.stderr}`
+      )
     }
     const outcome: LoopOutcome = document.error === undefined
       ? { ok: true, envelope: document as Envelope }
@@ -158,7 +174,13 @@ const expectExit = (run: LoopRun, code: number) => {
 }
 
 const report = {
-  complete: (evidence: string) => ({ status: "complete", summary: "The objective is met", evidence: [evidence], nextSteps: [], blocker: "" }),
+  complete: (evidence: string) => ({
+    status: "complete",
+    summary: "The objective is met",
+    evidence: [evidence],
+    nextSteps: [],
+    blocker: ""
+  }),
   continue: {
     status: "continue",
     summary: "Wrote notes.txt with the greeting",
@@ -204,9 +226,13 @@ export const agentE2E = (cli: AgentPresetName, expectations: E2EExpectations) =>
       timings.push({ case: name, rounds, seconds, secondsPerRound: Number((seconds / Math.max(1, rounds)).toFixed(2)) })
 
     beforeAll(async () => {
-      if (!existsSync(ralphBin)) throw new Error(`${ralphBin} is missing: run \`npm run build\` (npm run test:agents does)`)
+      if (!existsSync(ralphBin)) {
+        throw new Error(`${ralphBin} is missing: run \`npm run build\` (npm run test:agents does)`)
+      }
       if (!existsSync(agentBinary(cli))) {
-        throw new Error(`${agentBinary(cli)} is missing: run \`node scripts/install-agents.mjs\` (npm run test:agents does)`)
+        throw new Error(
+          `${agentBinary(cli)} is missing: run \`node scripts/install-agents.mjs\` (npm run test:agents does)`
+        )
       }
       server = await startFakeModelServer()
     })
@@ -217,7 +243,8 @@ export const agentE2E = (cli: AgentPresetName, expectations: E2EExpectations) =>
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, `${cli}.json`), `${JSON.stringify(timings, null, 2)}\n`)
       console.log(
-        `${cli} seconds per round: ` + timings.map((t) => `${t.case} ${t.secondsPerRound} s (${t.rounds} round(s))`).join(", ")
+        `${cli} seconds per round: ` +
+          timings.map((t) => `${t.case} ${t.secondsPerRound} s (${t.rounds} round(s))`).join(", ")
       )
     })
 

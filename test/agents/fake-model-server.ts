@@ -42,7 +42,8 @@ export type Turn =
    */
   | {
     readonly kind: "report"
-    readonly report: unknown | ((context: TurnContext) => unknown)
+    /** Any JSON value, or a function of the turn's context that returns one. */
+    readonly report: unknown
     readonly fence?: boolean
   }
   /** A final message with this exact text. */
@@ -131,7 +132,8 @@ const openaiError = (status: number) => {
     case 401:
       return {
         error: {
-          message: "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.",
+          message:
+            "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.",
           type: "invalid_request_error",
           param: null,
           code: "invalid_api_key"
@@ -159,7 +161,12 @@ const openaiError = (status: number) => {
       }
     default:
       return {
-        error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null }
+        error: {
+          message: "The server had an error while processing your request.",
+          type: "server_error",
+          param: null,
+          code: null
+        }
       }
   }
 }
@@ -191,7 +198,9 @@ const geminiError = (status: number, resetAt?: number) => {
       }
     case 503:
     case 529:
-      return { error: { code: status, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } }
+      return {
+        error: { code: status, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" }
+      }
     default:
       return { error: { code: 500, message: "An internal error has occurred.", status: "INTERNAL" } }
   }
@@ -229,7 +238,8 @@ const textOf = (value: unknown): string => {
     if ("output" in record) return textOf(record.output)
     return JSON.stringify(value)
   }
-  return value === undefined ? "" : String(value)
+  // What is left of a parsed JSON body: a number, a boolean or null.
+  return value === undefined ? "" : JSON.stringify(value)
 }
 
 /** The text of the last tool result in a request, per API. */
@@ -351,7 +361,11 @@ const answerFor = (turn: Exclude<Turn, { kind: "error" }>, context: TurnContext)
         case "anthropic":
           return { type: "tool", name: need(["Bash"]), input: { command: turn.command, description: "Run a command" } }
         case "gemini":
-          return { type: "tool", name: need(["run_shell_command"]), input: { command: turn.command, description: "Run a command" } }
+          return {
+            type: "tool",
+            name: need(["run_shell_command"]),
+            input: { command: turn.command, description: "Run a command" }
+          }
         case "openai-chat":
           return { type: "tool", name: need(["bash"]), input: { command: turn.command, description: "Run a command" } }
         case "openai-responses":
@@ -359,7 +373,9 @@ const answerFor = (turn: Exclude<Turn, { kind: "error" }>, context: TurnContext)
       }
       break
     case "report": {
-      const report = typeof turn.report === "function" ? (turn.report as (c: TurnContext) => unknown)(context) : turn.report
+      const report = typeof turn.report === "function"
+        ? (turn.report as (c: TurnContext) => unknown)(context)
+        : turn.report
       if (context.api === "anthropic" && tools.includes("StructuredOutput")) {
         return { type: "tool", name: "StructuredOutput", input: report as Record<string, unknown> }
       }
@@ -470,7 +486,14 @@ const responsesStream = (response: ServerResponse, answer: Answer, model: string
       content: [{ type: "output_text", text: answer.text, annotations: [] }]
     }
     : answer.type === "custom-tool"
-    ? { type: "custom_tool_call", id: nextId("ctc"), call_id: nextId("call"), name: answer.name, input: answer.input, status: "completed" }
+    ? {
+      type: "custom_tool_call",
+      id: nextId("ctc"),
+      call_id: nextId("call"),
+      name: answer.name,
+      input: answer.input,
+      status: "completed"
+    }
     : {
       type: "function_call",
       id: nextId("fc"),
@@ -481,10 +504,18 @@ const responsesStream = (response: ServerResponse, answer: Answer, model: string
     }
   const base = { id: responseId, object: "response", created_at: Math.floor(Date.now() / 1000), model }
   const events: Array<{ event: string; data: unknown }> = [
-    { event: "response.created", data: { type: "response.created", sequence_number: 0, response: { ...base, status: "in_progress", output: [] } } },
+    {
+      event: "response.created",
+      data: { type: "response.created", sequence_number: 0, response: { ...base, status: "in_progress", output: [] } }
+    },
     {
       event: "response.output_item.added",
-      data: { type: "response.output_item.added", sequence_number: 1, output_index: 0, item: { ...item, status: "in_progress" } }
+      data: {
+        type: "response.output_item.added",
+        sequence_number: 1,
+        output_index: 0,
+        item: { ...item, status: "in_progress" }
+      }
     }
   ]
   if (answer.type === "text") {
@@ -501,7 +532,10 @@ const responsesStream = (response: ServerResponse, answer: Answer, model: string
     })
   }
   events.push(
-    { event: "response.output_item.done", data: { type: "response.output_item.done", sequence_number: 3, output_index: 0, item } },
+    {
+      event: "response.output_item.done",
+      data: { type: "response.output_item.done", sequence_number: 3, output_index: 0, item }
+    },
     {
       event: "response.completed",
       data: {
@@ -543,7 +577,14 @@ const chatStream = (response: ServerResponse, answer: Answer, model: string, inc
     const args = answer.type === "tool" ? JSON.stringify(answer.input) : answer.input
     events.push({
       data: chunk(
-        { tool_calls: [{ index: 0, id: nextId("call"), type: "function", function: { name: answer.name, arguments: args } }] },
+        {
+          tool_calls: [{
+            index: 0,
+            id: nextId("call"),
+            type: "function",
+            function: { name: answer.name, arguments: args }
+          }]
+        },
         null
       )
     })
@@ -665,7 +706,17 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
       body = raw
     }
     const record = (role: LoggedRequest["role"], answer: string, status: number) =>
-      log.push({ at: Date.now(), method, url: request.url ?? "/", api, headers: request.headers, body, role, answer, status })
+      log.push({
+        at: Date.now(),
+        method,
+        url: request.url ?? "/",
+        api,
+        headers: request.headers,
+        body,
+        role,
+        answer,
+        status
+      })
 
     if (api === "unknown") {
       record("unknown", "not-found", 404)
@@ -730,12 +781,19 @@ export const startFakeModelServer = async (): Promise<FakeModelServer> => {
                   tool_calls: [{
                     id: nextId("call"),
                     type: "function",
-                    function: { name: answer.name, arguments: answer.type === "tool" ? JSON.stringify(answer.input) : answer.input }
+                    function: {
+                      name: answer.name,
+                      arguments: answer.type === "tool" ? JSON.stringify(answer.input) : answer.input
+                    }
                   }]
                 },
               finish_reason: answer.type === "text" ? "stop" : "tool_calls"
             }],
-            usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output }
+            usage: {
+              prompt_tokens: usage.input,
+              completion_tokens: usage.output,
+              total_tokens: usage.input + usage.output
+            }
           })
       case "gemini":
         return streamed

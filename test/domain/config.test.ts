@@ -80,7 +80,10 @@ describe("call arguments", () => {
 
   it.effect("the objective is trimmed; maxRounds absent means the ceiling", () =>
     Effect.gen(function*() {
-      assert.deepStrictEqual(yield* resolveArgs({ objective: "  fix it \n" }, config), { objective: "fix it", maxRounds: 10 })
+      assert.deepStrictEqual(yield* resolveArgs({ objective: "  fix it \n" }, config), {
+        objective: "fix it",
+        maxRounds: 10
+      })
       assert.deepStrictEqual(yield* resolveArgs({ objective: "x", maxRounds: undefined }, config), {
         objective: "x",
         maxRounds: 10
@@ -122,7 +125,9 @@ describe("call arguments", () => {
     },
     ({ ceiling, n }) =>
       Effect.gen(function*() {
-        const result = yield* Effect.result(resolveArgs({ objective: "x", maxRounds: n }, { ...config, maxRounds: ceiling }))
+        const result = yield* Effect.result(
+          resolveArgs({ objective: "x", maxRounds: n }, { ...config, maxRounds: ceiling })
+        )
         assert.strictEqual(Result.isSuccess(result), n >= 1 && n <= ceiling)
       }),
     { arbitrary: { runs: 500, size: 2000 } }

@@ -32,7 +32,11 @@ describe("the envelope", () => {
   })
 
   it("rejects other statuses, missing fields and broken reports (decode, don't trust)", () => {
-    const good = { runId: "r", agentsStarted: 1, result: { status: "complete", roundsStarted: 1, report: completeReport } }
+    const good = {
+      runId: "r",
+      agentsStarted: 1,
+      result: { status: "complete", roundsStarted: 1, report: completeReport }
+    }
     assert.throws(() => decode({ ...good, result: { ...good.result, status: "continue" } }))
     assert.throws(() => decode({ ...good, runId: undefined }))
     assert.throws(() => decode({ ...good, agentsStarted: 1.5 }))

@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { roundPrompt } from "../../src/domain/prompt.ts"
 import { continueReport } from "../support/reports.ts"
 
-const objective = "Port the parser to Rust.\n  Keep `$HOME` and \"quotes\" and 'single' and \\ backslashes.\nÜnïcödé 😀 — done."
+const objective =
+  "Port the parser to Rust.\n  Keep `$HOME` and \"quotes\" and 'single' and \\ backslashes.\nÜnïcödé 😀 — done."
 
 describe("the round prompt", () => {
   const first = roundPrompt({ objective, round: 1, maxRounds: 7, previous: undefined })

@@ -72,7 +72,13 @@ describe("rendering", () => {
   })
 
   it("errors render their message, and a failed round its last good handoff", () => {
-    const failed = new RoundFailed({ round: 2, reason: "crashed", detail: "exit 1", lastReport: continueReport, stderrTail: "boom" })
+    const failed = new RoundFailed({
+      round: 2,
+      reason: "crashed",
+      detail: "exit 1",
+      lastReport: continueReport,
+      stderrTail: "boom"
+    })
     const text = renderError(failed, 16384)
     assert.include(text, failed.message)
     assert.include(text, "boom")
@@ -96,7 +102,11 @@ describe("rendering", () => {
   })
 
   it("the bound holds for every maxResultChars from 0 to past the full length (envelope, errors, emoji)", () => {
-    const emoji = envelope({ status: "complete", roundsStarted: 2, report: { ...completeReport, summary: "😀".repeat(60) } })
+    const emoji = envelope({
+      status: "complete",
+      roundsStarted: 2,
+      report: { ...completeReport, summary: "😀".repeat(60) }
+    })
     const cases: ReadonlyArray<[string, (limit: number) => string]> = [
       [renderEnvelope(emoji, 1e9), (limit) => renderEnvelope(emoji, limit)],
       [renderEnvelope(budget, 1e9), (limit) => renderEnvelope(budget, limit)],

@@ -145,9 +145,13 @@ describe("report rules", () => {
     const schema = reportJsonSchema() as Record<string, any>
     assert.strictEqual(schema.type, "object")
     assert.deepStrictEqual(Object.keys(schema.properties).sort(), [...reportKeys])
-    assert.deepStrictEqual([...schema.required].sort(), [...reportKeys])
+    assert.deepStrictEqual([...(schema.required as ReadonlyArray<string>)].sort(), [...reportKeys])
     assert.strictEqual(schema.additionalProperties, false)
-    assert.deepStrictEqual([...schema.properties.status.enum].sort(), ["blocked", "complete", "continue"])
+    assert.deepStrictEqual([...(schema.properties.status.enum as ReadonlyArray<string>)].sort(), [
+      "blocked",
+      "complete",
+      "continue"
+    ])
     assert.strictEqual(schema.properties.evidence.type, "array")
     assert.strictEqual(schema.properties.evidence.items.type, "string")
   })
@@ -217,7 +221,11 @@ describe("report rules, property", () => {
     { value: nearReport, max: Limit },
     ({ max, value }) => {
       const checked = checkReport(value, max)
-      assert.strictEqual(checked._tag === "Valid", referenceIsReport(value, max), JSON.stringify({ value, max, checked }))
+      assert.strictEqual(
+        checked._tag === "Valid",
+        referenceIsReport(value, max),
+        JSON.stringify({ value, max, checked })
+      )
       if (checked._tag === "Oversized") assert.strictEqual(checked.chars, JSON.stringify(value).length)
     },
     { timeout: 20_000, arbitrary: { runs: 1500, size: 12 } }
@@ -228,7 +236,11 @@ describe("report rules, property", () => {
     { value: almostValid, max: Limit },
     ({ max, value }) => {
       const checked = checkReport(value, max)
-      assert.strictEqual(checked._tag === "Valid", referenceIsReport(value, max), JSON.stringify({ value, max, checked }))
+      assert.strictEqual(
+        checked._tag === "Valid",
+        referenceIsReport(value, max),
+        JSON.stringify({ value, max, checked })
+      )
       if (referenceIsReport(value, Number.MAX_SAFE_INTEGER) && !referenceIsReport(value, max)) {
         assert.deepStrictEqual(checked, { _tag: "Oversized", chars: JSON.stringify(value).length, limit: max })
       }

@@ -6,10 +6,13 @@ import { defaults, fileKeys, parseAgentConfig, parseCount, parseDuration, settin
 import { defaultRetryPolicy } from "../../src/program.ts"
 import { defaultProcessLimits } from "../../src/services/providers/processAgent.ts"
 
-const problem = <A>(parsed: { readonly value: A } | { readonly problem: string }) => "problem" in parsed ? parsed.problem : undefined
+const problem = <A>(parsed: { readonly value: A } | { readonly problem: string }) =>
+  "problem" in parsed ? parsed.problem : undefined
 
 describe("counts", () => {
-  it.prop("any decimal text of a safe integer reads back as itself", { n: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1e9 })) }, ({ n }) => {
+  it.prop("any decimal text of a safe integer reads back as itself", {
+    n: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1e9 }))
+  }, ({ n }) => {
     assert.deepStrictEqual(parseCount(String(n), 1), { value: n })
     assert.deepStrictEqual(parseCount(n, 1), { value: n })
   })
@@ -50,9 +53,14 @@ describe("durations", () => {
 
 describe("agent entries", () => {
   it("exec takes command, binary, args and env; model and permissions are refused by name", () => {
-    assert.isUndefined(problem(parseAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec")))
+    assert.isUndefined(
+      problem(parseAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec"))
+    )
     assert.include(problem(parseAgentConfig("exec", { command: "a", model: "m" }, "agents.exec")), "agents.exec.model")
-    assert.include(problem(parseAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")), "agents.exec.permissions")
+    assert.include(
+      problem(parseAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")),
+      "agents.exec.permissions"
+    )
     assert.include(problem(parseAgentConfig("exec", { command: "a", binary: "b" }, "agents.exec")), "not both")
   })
 

@@ -48,7 +48,11 @@ describe.concurrent("exec protocol: where the report comes from", () => {
   it.live("a file holding only whitespace is ignored: stdout is the report", () =>
     Effect.gen(function*() {
       const dir = tempDir()
-      const agent = writeAgent(dir, "agent.sh", `printf ' \\n\\t ' > "$RALPH_REPORT_FILE"\n${printJson(continueReport)}`)
+      const agent = writeAgent(
+        dir,
+        "agent.sh",
+        `printf ' \\n\\t ' > "$RALPH_REPORT_FILE"\n${printJson(continueReport)}`
+      )
       const output = yield* runChild([agent], request(dir))
       assert.deepStrictEqual(output.value, continueReport)
     }))
@@ -65,7 +69,12 @@ describe.concurrent("exec protocol: where the report comes from", () => {
   it.live("stdout that is not one JSON value is no-report, saying where it looked", () =>
     Effect.gen(function*() {
       const dir = tempDir()
-      for (const body of ["echo 'Done! {\"status\":\"complete\"}'", `${printJson(completeReport)}\n${printJson(completeReport)}`]) {
+      for (
+        const body of [
+          "echo 'Done! {\"status\":\"complete\"}'",
+          `${printJson(completeReport)}\n${printJson(completeReport)}`
+        ]
+      ) {
         const agent = writeAgent(dir, "agent.sh", body)
         const failure = childFailure(yield* Effect.result(runChild([agent], request(dir))))
         assert.strictEqual(failure.reason, "no-report")
@@ -97,7 +106,11 @@ describe.concurrent("exec protocol: exit status", () => {
   it.live("a non-zero exit fails the round as crashed, with the status and the end of stderr", () =>
     Effect.gen(function*() {
       const dir = tempDir()
-      const agent = writeAgent(dir, "agent.sh", `echo 'warming up' >&2\necho 'fatal: no disk' >&2\n${printJson(completeReport)}\nexit 3`)
+      const agent = writeAgent(
+        dir,
+        "agent.sh",
+        `echo 'warming up' >&2\necho 'fatal: no disk' >&2\n${printJson(completeReport)}\nexit 3`
+      )
       const failure = childFailure(yield* Effect.result(runChild([agent], request(dir))))
       assert.strictEqual(failure.reason, "crashed")
       assert.strictEqual(failure.exitCode, 3)
@@ -163,10 +176,16 @@ describe.concurrent("exec protocol: what the child is given", () => {
         delete process.env.RALPH_TEST_INHERITED
       }
       assert.strictEqual(readFileSync(join(out, "cwd"), "utf8").trim(), dir)
-      assert.strictEqual(readFileSync(join(out, "pwd-variable"), "utf8"), dir, "PWD names the workspace, not ralph's directory")
+      assert.strictEqual(
+        readFileSync(join(out, "pwd-variable"), "utf8"),
+        dir,
+        "PWD names the workspace, not ralph's directory"
+      )
       assert.strictEqual(readFileSync(join(out, "stdin"), "utf8"), prompt, "the prompt, byte for byte, then EOF")
       const env = Object.fromEntries(
-        readFileSync(join(out, "env"), "utf8").trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
+        readFileSync(join(out, "env"), "utf8").trim().split("\n").map((
+          line
+        ) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
       )
       assert.strictEqual(env.RALPH_RUN_ID, "run-xyz")
       assert.strictEqual(env.RALPH_ROUND, "2")
@@ -174,7 +193,11 @@ describe.concurrent("exec protocol: what the child is given", () => {
       assert.isTrue(isAbsolute(env.RALPH_REPORT_FILE!), "RALPH_REPORT_FILE is absolute")
       assert.isTrue(isAbsolute(env.RALPH_REPORT_SCHEMA!), "RALPH_REPORT_SCHEMA is absolute")
       assert.isFalse(env.RALPH_REPORT_FILE!.startsWith(dir), "the scratch files live outside the workspace")
-      assert.strictEqual(readFileSync(join(out, "inherited"), "utf8"), "from the parent", "the environment is inherited")
+      assert.strictEqual(
+        readFileSync(join(out, "inherited"), "utf8"),
+        "from the parent",
+        "the environment is inherited"
+      )
       assert.strictEqual(readFileSync(join(out, "report-size"), "utf8"), "0", "the report file starts empty")
       const schema = JSON.parse(readFileSync(join(out, "schema.json"), "utf8"))
       assert.deepStrictEqual(Object.keys(schema.properties).sort(), [...reportKeys])
@@ -200,7 +223,11 @@ describe.concurrent("exec protocol: how the child is started", () => {
   it.live("argv is passed as given, word for word, with no shell in between", () =>
     Effect.gen(function*() {
       const dir = tempDir()
-      const agent = writeAgent(dir, "agent.sh", `for a in "$@"; do printf '[%s]' "$a"; done > ${sq(join(dir, "argv"))}\n${printJson(completeReport)}`)
+      const agent = writeAgent(
+        dir,
+        "agent.sh",
+        `for a in "$@"; do printf '[%s]' "$a"; done > ${sq(join(dir, "argv"))}\n${printJson(completeReport)}`
+      )
       yield* runChild([agent, "two words", "$HOME", "*", "a'b", ""], request(dir))
       assert.strictEqual(readFileSync(join(dir, "argv"), "utf8"), "[two words][$HOME][*][a'b][]")
     }))
@@ -261,7 +288,11 @@ describe.concurrent("exec protocol through Ralph: the prompt across rounds", () 
       }).pipe(Effect.provide(execRalphLayer([malformed], { workspace: dir })))
       assert.strictEqual(error._tag, "MalformedReport")
 
-      const crashes = writeAgent(dir, "crashes.sh", `if [ "$RALPH_ROUND" = 1 ]; then ${printJson(continueReport)}; else exit 2; fi`)
+      const crashes = writeAgent(
+        dir,
+        "crashes.sh",
+        `if [ "$RALPH_ROUND" = 1 ]; then ${printJson(continueReport)}; else exit 2; fi`
+      )
       const failed = yield* Effect.gen(function*() {
         const ralph = yield* Ralph
         return yield* Effect.flip(ralph.run({ objective: "x" }))

@@ -3,7 +3,17 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Option, Result } from "effect"
 import { join } from "node:path"
 import { Ralph } from "../../src/program.ts"
-import { cleanup, isGone, killGroup, makeTempDir, printJson, readPid, sq, waitForPid, writeAgent } from "../support/agents.ts"
+import {
+  cleanup,
+  isGone,
+  killGroup,
+  makeTempDir,
+  printJson,
+  readPid,
+  sq,
+  waitForPid,
+  writeAgent
+} from "../support/agents.ts"
 import { execRalphLayer, request, runChild, testLimits } from "../support/process.ts"
 import { completeReport } from "../support/reports.ts"
 
@@ -64,7 +74,11 @@ describe.concurrent("stopping a child", () => {
       const dir = tempDir()
       const grace = 400
       const fiber = yield* Effect.forkChild(
-        runChild([hangingAgent(dir, { ignoreTerm: true })], request(dir), testLimits({ killGrace: Duration.millis(grace) }))
+        runChild(
+          [hangingAgent(dir, { ignoreTerm: true })],
+          request(dir),
+          testLimits({ killGrace: Duration.millis(grace) })
+        )
       )
       const { child, grandchild } = yield* waitForPids(dir)
       const started = Date.now()
@@ -115,25 +129,29 @@ describe.concurrent("stopping a child", () => {
       assert.isTrue(isGone(child))
     }))
 
-  it.live("a child that exits leaving a background process holding stdout does not stall the round", () =>
-    Effect.gen(function*() {
-      const dir = tempDir()
-      const agent = writeAgent(
-        dir,
-        "daemon.sh",
-        [`sleep 30 &`, `echo $! > ${sq(join(dir, "grandchild.pid"))}`, printJson(completeReport)].join("\n")
-      )
-      const started = Date.now()
-      const fiber = yield* Effect.forkChild(runChild([agent], request(dir)))
-      const grandchild = yield* Effect.promise(() => waitForPid(join(dir, "grandchild.pid")))
-      pids.push(grandchild)
-      const exit = yield* Fiber.join(fiber).pipe(Effect.timeout("10 seconds"), Effect.exit)
-      if (Exit.isFailure(exit)) yield* Fiber.interrupt(fiber)
-      assert.isTrue(Exit.isSuccess(exit), "the round ended within 10 s of the child's exit")
-      assert.isBelow(Date.now() - started, 10_000)
-      if (Exit.isSuccess(exit)) assert.deepStrictEqual(exit.value.value, completeReport)
-      assert.isTrue(isGone(grandchild), "no process outlives the round")
-    }), 30_000)
+  it.live(
+    "a child that exits leaving a background process holding stdout does not stall the round",
+    () =>
+      Effect.gen(function*() {
+        const dir = tempDir()
+        const agent = writeAgent(
+          dir,
+          "daemon.sh",
+          [`sleep 30 &`, `echo $! > ${sq(join(dir, "grandchild.pid"))}`, printJson(completeReport)].join("\n")
+        )
+        const started = Date.now()
+        const fiber = yield* Effect.forkChild(runChild([agent], request(dir)))
+        const grandchild = yield* Effect.promise(() => waitForPid(join(dir, "grandchild.pid")))
+        pids.push(grandchild)
+        const exit = yield* Fiber.join(fiber).pipe(Effect.timeout("10 seconds"), Effect.exit)
+        if (Exit.isFailure(exit)) yield* Fiber.interrupt(fiber)
+        assert.isTrue(Exit.isSuccess(exit), "the round ended within 10 s of the child's exit")
+        assert.isBelow(Date.now() - started, 10_000)
+        if (Exit.isSuccess(exit)) assert.deepStrictEqual(exit.value.value, completeReport)
+        assert.isTrue(isGone(grandchild), "no process outlives the round")
+      }),
+    30_000
+  )
 
   it.live("interrupting a Ralph run during a round stops the child process tree", () =>
     Effect.gen(function*() {
@@ -171,11 +189,21 @@ describe.concurrent("bounded output", () => {
       const dir = tempDir()
       const json = JSON.stringify(completeReport)
       const bound = 4096
-      const exact = writeAgent(dir, "exact.sh", `printf '%s' ${sq(json)}\nhead -c ${bound - json.length} /dev/zero | tr '\\0' ' '`)
+      const exact = writeAgent(
+        dir,
+        "exact.sh",
+        `printf '%s' ${sq(json)}\nhead -c ${bound - json.length} /dev/zero | tr '\\0' ' '`
+      )
       const output = yield* runChild([exact], request(dir), testLimits({ maxStdoutBytes: bound }))
       assert.deepStrictEqual(output.value, completeReport)
-      const over = writeAgent(dir, "over.sh", `printf '%s' ${sq(json)}\nhead -c ${bound - json.length + 1} /dev/zero | tr '\\0' ' '`)
-      const failure = failureOf(yield* Effect.result(runChild([over], request(dir), testLimits({ maxStdoutBytes: bound }))))
+      const over = writeAgent(
+        dir,
+        "over.sh",
+        `printf '%s' ${sq(json)}\nhead -c ${bound - json.length + 1} /dev/zero | tr '\\0' ' '`
+      )
+      const failure = failureOf(
+        yield* Effect.result(runChild([over], request(dir), testLimits({ maxStdoutBytes: bound })))
+      )
       assert.strictEqual(failure.reason, "output-limit")
     }))
 
@@ -199,11 +227,13 @@ describe.concurrent("bounded output", () => {
         "noisy-fail.sh",
         `head -c 20000000 /dev/zero | tr '\\0' 'e' >&2\necho >&2\necho 'the last words' >&2\nexit 1`
       )
-      const failure = failureOf(yield* Effect.result(runChild([agent], request(dir), testLimits({ stderrTailBytes: 1024 }))))
+      const failure = failureOf(
+        yield* Effect.result(runChild([agent], request(dir), testLimits({ stderrTailBytes: 1024 })))
+      )
       assert.strictEqual(failure.reason, "crashed")
       assert.isDefined(failure.stderrTail)
-      assert.isAtMost(failure.stderrTail!.length, 1024)
-      assert.isTrue(failure.stderrTail!.endsWith("the last words"))
+      assert.isAtMost(failure.stderrTail.length, 1024)
+      assert.isTrue(failure.stderrTail.endsWith("the last words"))
       assert.include(failure.detail, "the last words")
     }))
 })

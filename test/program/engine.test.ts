@@ -168,7 +168,9 @@ describe("retries of transient failures", () => {
   it.live("a round whose retries run out fails with the last transient reason", () =>
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer(
-        [{ fail: "overloaded" }, { fail: "overloaded" }, { fail: "rate-limit", detail: "429" }, { value: completeReport }],
+        [{ fail: "overloaded" }, { fail: "overloaded" }, { fail: "rate-limit", detail: "429" }, {
+          value: completeReport
+        }],
         { retry: fastRetry(2) }
       )
       const result = yield* runOnce(layer, { objective: "x" })
@@ -213,7 +215,9 @@ describe("retries of transient failures", () => {
 
   it.live("a non-transient failure publishes no RetryScheduled event", () =>
     Effect.gen(function*() {
-      const { events, layer } = recordingLayer([{ fail: "crashed" }, { value: completeReport }], { retry: fastRetry(3) })
+      const { events, layer } = recordingLayer([{ fail: "crashed" }, { value: completeReport }], {
+        retry: fastRetry(3)
+      })
       yield* runOnce(layer, { objective: "x" })
       const retries = events.filter((e) => e._tag === "RetryScheduled")
       assert.deepStrictEqual(retries, [], "progress must not announce a retry that never happens")

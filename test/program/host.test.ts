@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { ExecuteError, makeHost } from "../../src/host.ts"
 import { truncationMarker } from "../../src/domain/render.ts"
-import { layerScripted } from "../../src/testing.ts"
+import { ExecuteError, makeHost } from "../../src/host.ts"
 import type { ScriptStep } from "../../src/services/providers/scripted.ts"
+import { layerScripted } from "../../src/testing.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 /** The scripted layer plus a finalizer that counts disposals. */
@@ -21,7 +21,7 @@ const rejection = async (promise: Promise<unknown>): Promise<ExecuteError> => {
     await promise
   } catch (error) {
     assert.instanceOf(error, ExecuteError)
-    return error as ExecuteError
+    return error
   }
   throw new Error("expected execute to reject")
 }

@@ -13,8 +13,24 @@ describe("library usage, as the README shows it", () => {
         dir,
         "agent.sh",
         `cat > /dev/null
-if [ -f done.txt ]; then ${printJson({ status: "complete", summary: "done.txt exists", evidence: ["ls done.txt"], nextSteps: [], blocker: "" })}
-else touch done.txt; ${printJson({ status: "continue", summary: "made done.txt", evidence: [], nextSteps: ["confirm it"], blocker: "" })}; fi`
+if [ -f done.txt ]; then ${
+          printJson({
+            status: "complete",
+            summary: "done.txt exists",
+            evidence: ["ls done.txt"],
+            nextSteps: [],
+            blocker: ""
+          })
+        }
+else touch done.txt; ${
+          printJson({
+            status: "continue",
+            summary: "made done.txt",
+            evidence: [],
+            nextSteps: ["confirm it"],
+            blocker: ""
+          })
+        }; fi`
       )
       const Providers = Layer.effect(
         SubagentProvider,

@@ -47,15 +47,26 @@ const summaryOf = (text: string, i: number) => {
 const kindOf = (step: Step, i: number): Kind => {
   const summary = summaryOf(step.text, i)
   if (step.roll <= 12) {
-    return { _tag: "report", report: { status: "continue", summary, evidence: [], nextSteps: [`next ${i}`], blocker: "" } }
+    return {
+      _tag: "report",
+      report: { status: "continue", summary, evidence: [], nextSteps: [`next ${i}`], blocker: "" }
+    }
   }
   if (step.roll === 13) {
-    return { _tag: "report", report: { status: "complete", summary, evidence: [`checked ${i}`], nextSteps: [], blocker: "" } }
+    return {
+      _tag: "report",
+      report: { status: "complete", summary, evidence: [`checked ${i}`], nextSteps: [], blocker: "" }
+    }
   }
   if (step.roll === 14) {
-    return { _tag: "report", report: { status: "blocked", summary, evidence: [], nextSteps: [], blocker: `stuck ${i}` } }
+    return {
+      _tag: "report",
+      report: { status: "blocked", summary, evidence: [], nextSteps: [], blocker: `stuck ${i}` }
+    }
   }
-  if (step.roll === 15 || step.roll === 16) return { _tag: "transient", reason: transient[step.pick % transient.length]! }
+  if (step.roll === 15 || step.roll === 16) {
+    return { _tag: "transient", reason: transient[step.pick % transient.length]! }
+  }
   if (step.roll === 17) return { _tag: "permanent", reason: permanent[step.pick % permanent.length]! }
   if (step.roll === 18) {
     const broken: ReadonlyArray<unknown> = [
@@ -69,7 +80,7 @@ const kindOf = (step: Step, i: number): Kind => {
     return { _tag: "malformed", value: broken[step.pick % broken.length] }
   }
   const status = (["continue", "complete", "blocked"] as const)[step.pick % 3]!
-  return { _tag: "oversized", value: reportOfLength(status, maxHandoffChars + 1 + step.pick) as Report }
+  return { _tag: "oversized", value: reportOfLength(status, maxHandoffChars + 1 + step.pick) }
 }
 
 const scriptOf = (kinds: ReadonlyArray<Kind>): Array<ScriptStep> =>
@@ -88,7 +99,12 @@ const scriptOf = (kinds: ReadonlyArray<Kind>): Array<ScriptStep> =>
 
 type Outcome =
   | { readonly _tag: "Success"; readonly status: string; readonly roundsStarted: number; readonly report: Report }
-  | { readonly _tag: "RoundFailed"; readonly round: number; readonly reason: string; readonly lastReport: Report | null }
+  | {
+    readonly _tag: "RoundFailed"
+    readonly round: number
+    readonly reason: string
+    readonly lastReport: Report | null
+  }
   | { readonly _tag: "MalformedReport"; readonly round: number }
   | { readonly _tag: "OversizedReport"; readonly round: number; readonly chars: number }
 
@@ -101,14 +117,20 @@ const model = (kinds: ReadonlyArray<Kind>, maxRounds: number, retries: number) =
     for (;;) {
       const kind = kinds[next++]
       if (kind === undefined) {
-        return { agents: next, outcome: { _tag: "RoundFailed", round, reason: "no-report", lastReport: last } as Outcome }
+        return {
+          agents: next,
+          outcome: { _tag: "RoundFailed", round, reason: "no-report", lastReport: last } as Outcome
+        }
       }
       if (kind._tag === "transient" && failures < retries) {
         failures++
         continue
       }
       if (kind._tag === "transient" || kind._tag === "permanent") {
-        return { agents: next, outcome: { _tag: "RoundFailed", round, reason: kind.reason, lastReport: last } as Outcome }
+        return {
+          agents: next,
+          outcome: { _tag: "RoundFailed", round, reason: kind.reason, lastReport: last } as Outcome
+        }
       }
       if (kind._tag === "malformed") return { agents: next, outcome: { _tag: "MalformedReport", round } as Outcome }
       if (kind._tag === "oversized") {
@@ -154,7 +176,9 @@ describe("the policy against a reference model", () => {
         })
         const result = yield* Effect.gen(function*() {
           const ralph = yield* Ralph
-          return yield* Effect.result(ralph.run({ objective: "reach the goal", ...(passMaxRounds ? { maxRounds } : {}) }))
+          return yield* Effect.result(
+            ralph.run({ objective: "reach the goal", ...(passMaxRounds ? { maxRounds } : {}) })
+          )
         }).pipe(Effect.provide(layer))
 
         const context = JSON.stringify({ kinds: kinds.map((k) => k._tag), maxRounds, retries, expected })
@@ -183,7 +207,11 @@ describe("the policy against a reference model", () => {
               assert.strictEqual(error.round, outcome.round, context)
             }
             if (error._tag === "OversizedReport" && outcome._tag === "OversizedReport") {
-              assert.deepStrictEqual([error.round, error.chars, error.limit], [outcome.round, outcome.chars, maxHandoffChars])
+              assert.deepStrictEqual([error.round, error.chars, error.limit], [
+                outcome.round,
+                outcome.chars,
+                maxHandoffChars
+              ])
             }
           }
         }

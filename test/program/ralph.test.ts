@@ -2,8 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Layer, Result } from "effect"
 import type { RalphError } from "../../src/domain/errors.ts"
 import { Ralph } from "../../src/program.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
 import { scriptedProvider } from "../../src/services/providers/scripted.ts"
+import { RunEvents } from "../../src/services/RunEvents.ts"
 import { SubagentProvider } from "../../src/services/SubagentProvider.ts"
 import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
 import { layerScripted } from "../../src/testing.ts"
@@ -25,7 +25,9 @@ const failure = <A>(result: Result.Result<A, RalphError>): RalphError => {
 }
 
 const success = <A>(result: Result.Result<A, RalphError>): A => {
-  if (Result.isFailure(result)) throw new Error(`expected success, got ${result.failure._tag}: ${result.failure.message}`)
+  if (Result.isFailure(result)) {
+    throw new Error(`expected success, got ${result.failure._tag}: ${result.failure.message}`)
+  }
   return result.success
 }
 
@@ -297,7 +299,10 @@ describe("Ralph.run: provider requirements, checked on every call", () => {
       assert.strictEqual(gone._tag, "ProviderUnavailable")
       yield* registry.register(scriptedProvider([{ value: blockedReport }], { inheritsParentContext: true }))
       const inherits = yield* Effect.flip(ralph.run({ objective: "x" }))
-      assert.strictEqual(inherits._tag === "ProviderUnavailable" ? inherits.problem : inherits._tag, "inherits-parent-context")
+      assert.strictEqual(
+        inherits._tag === "ProviderUnavailable" ? inherits.problem : inherits._tag,
+        "inherits-parent-context"
+      )
       yield* registry.register(scriptedProvider([{ value: blockedReport }]))
       assert.strictEqual((yield* ralph.run({ objective: "x" })).result.status, "blocked")
     }).pipe(
@@ -342,15 +347,17 @@ describe("Ralph.run: interruption", () => {
       let requests = 0
       let between = false
       const provider = scriptedProvider([{ value: cont(1) }, { value: completeReport }])
-      const counting = { ...provider, start: (r: Parameters<typeof provider.start>[0]) => Effect.suspend(() => (requests++, provider.start(r))) }
+      const counting = {
+        ...provider,
+        start: (r: Parameters<typeof provider.start>[0]) => Effect.suspend(() => (requests++, provider.start(r)))
+      }
       // Round 1's report is published, then the run is held there: between round 1 and round 2.
       const hold = RunEvents.layerFanOut([(event) =>
         event._tag === "RoundFinished" && event.round === 1
           ? Effect.sync(() => {
             between = true
           }).pipe(Effect.andThen(Effect.never))
-          : Effect.void
-      ])
+          : Effect.void])
       const layer = Ralph.layer({ subagentProvider: "scripted" }).pipe(
         Layer.provide(WorkflowEngine.layerMemory()),
         Layer.provide(SubagentProvider.layer([counting])),
@@ -374,12 +381,22 @@ describe("Ralph.run: the run's time budget (maxTime)", () => {
         () =>
           Effect.sync(() => {
             child.started = true
-          }).pipe(Effect.andThen(Effect.never), Effect.onInterrupt(() => Effect.sync(() => {
-            child.stopped = true
-          })))
+          }).pipe(
+            Effect.andThen(Effect.never),
+            Effect.onInterrupt(() =>
+              Effect.sync(() => {
+                child.stopped = true
+              })
+            )
+          )
       ], { maxTime: Duration.millis(100) })
       const envelope = success(yield* runOnce(layer, { objective: "x" }))
-      assert.deepStrictEqual(envelope.result, { status: "budget-limited", limit: "time", roundsStarted: 2, report: cont(1) })
+      assert.deepStrictEqual(envelope.result, {
+        status: "budget-limited",
+        limit: "time",
+        roundsStarted: 2,
+        report: cont(1)
+      })
       assert.strictEqual(envelope.agentsStarted, 2)
       assert.strictEqual(requests.length, 2)
       assert.isTrue(child.stopped)

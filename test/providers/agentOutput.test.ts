@@ -26,16 +26,18 @@ describe("parseReportText", () => {
   })
 
   it("does not search: prose around the JSON, two fences, two values, or a fence with prose are refused", () => {
-    for (const text of [
-      `Here it is: ${json}`,
-      `${json}\nDone.`,
-      "Report:\n```json\n" + json + "\n```",
-      "```json\n" + json + "\n```\n```json\n" + json + "\n```",
-      `${json}${json}`,
-      json.slice(0, -1),
-      "",
-      "   "
-    ]) {
+    for (
+      const text of [
+        `Here it is: ${json}`,
+        `${json}\nDone.`,
+        "Report:\n```json\n" + json + "\n```",
+        "```json\n" + json + "\n```\n```json\n" + json + "\n```",
+        `${json}${json}`,
+        json.slice(0, -1),
+        "",
+        "   "
+      ]
+    ) {
       const parsed = parseReportText(text)
       assert.isFalse(parsed.ok, text)
     }
@@ -91,11 +93,14 @@ describe("classifyHttp", () => {
       undefined,
       undefined
     ])
-    assert.deepStrictEqual(errorBodyTypes(JSON.stringify({ error: { type: "requests", code: "rate_limit_exceeded" } })), [
-      "requests",
-      "rate_limit_exceeded",
-      undefined
-    ])
+    assert.deepStrictEqual(
+      errorBodyTypes(JSON.stringify({ error: { type: "requests", code: "rate_limit_exceeded" } })),
+      [
+        "requests",
+        "rate_limit_exceeded",
+        undefined
+      ]
+    )
     assert.deepStrictEqual(errorBodyTypes({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } }), [
       undefined,
       undefined,
@@ -127,8 +132,14 @@ describe("reset times", () => {
       resetAtFromHeaders({ "anthropic-ratelimit-requests-reset": "2026-01-01T01:00:00Z" }, now),
       "2026-01-01T01:00:00.000Z"
     )
-    assert.strictEqual(resetAtFromHeaders({ "anthropic-ratelimit-unified-reset": String(now / 1000 + 60) }, now), iso(now + 60_000))
-    assert.strictEqual(resetAtFromHeaders({ "retry-after": "0", "x-ratelimit-reset-requests": "1m" }, now), iso(now + 60_000))
+    assert.strictEqual(
+      resetAtFromHeaders({ "anthropic-ratelimit-unified-reset": String(now / 1000 + 60) }, now),
+      iso(now + 60_000)
+    )
+    assert.strictEqual(
+      resetAtFromHeaders({ "retry-after": "0", "x-ratelimit-reset-requests": "1m" }, now),
+      iso(now + 60_000)
+    )
   })
 
   it("says nothing when nothing lies ahead", () => {
@@ -141,13 +152,16 @@ describe("reset times", () => {
 
 describe("small readers", () => {
   it("jsonLines keeps JSON objects and skips everything else", () => {
-    assert.deepStrictEqual(jsonLines('{"a":1}\nWARNING\n\n[1]\n{"b":2}\n{broken'), [{ a: 1 }, { b: 2 }])
+    assert.deepStrictEqual(jsonLines("{\"a\":1}\nWARNING\n\n[1]\n{\"b\":2}\n{broken"), [{ a: 1 }, { b: 2 }])
   })
 
   it("sum keeps unknown unknown; usageOf drops unknown fields", () => {
     assert.isUndefined(sum([undefined, undefined]))
     assert.strictEqual(sum([1, undefined, 2]), 3)
     assert.strictEqual(sum([0]), 0)
-    assert.deepStrictEqual(usageOf({ inputTokens: 1, outputTokens: undefined, costUsd: 0 }), { inputTokens: 1, costUsd: 0 })
+    assert.deepStrictEqual(usageOf({ inputTokens: 1, outputTokens: undefined, costUsd: 0 }), {
+      inputTokens: 1,
+      costUsd: 0
+    })
   })
 })

@@ -1,7 +1,13 @@
 /** The claude preset: its invocation, and how it reads what Claude Code printed (real captured outputs). */
 import { assert, describe, it } from "@effect/vitest"
 import { reportJsonSchema } from "../../src/domain/report.ts"
-import { claudeAgent, claudeArgs, claudePermissionArgs, claudeSchemaArg, interpretClaude } from "../../src/services/providers/claude.ts"
+import {
+  claudeAgent,
+  claudeArgs,
+  claudePermissionArgs,
+  claudeSchemaArg,
+  interpretClaude
+} from "../../src/services/providers/claude.ts"
 import type { Interpretation } from "../../src/services/providers/processAgent.ts"
 import { completeReport, continueReport, files, fixture, processResult, request } from "./fixtures.ts"
 
@@ -48,7 +54,10 @@ describe("claude invocation", () => {
   it("maps the permission levels to flags", () => {
     const perms = (permissions: "workspace" | "none" | "full") => {
       const args = claudeArgs({ permissions })
-      assert.deepStrictEqual(args.slice(1 + claudePermissionArgs({ permissions }).length), claudeArgs({ permissions: "none" }).slice(1))
+      assert.deepStrictEqual(
+        args.slice(1 + claudePermissionArgs({ permissions }).length),
+        claudeArgs({ permissions: "none" }).slice(1)
+      )
       return claudePermissionArgs({ permissions })
     }
     assert.deepStrictEqual(perms("workspace"), ["--allowedTools", "Bash", "--permission-mode", "acceptEdits"])
@@ -114,7 +123,9 @@ describe("claude output (captured from claude 2.1.332)", () => {
   })
 
   it("HTTP errors: 401 auth, 429 rate-limit, 529 overloaded (from api_error_status / api_error_type)", () => {
-    for (const [name, reason] of [["http-401", "auth"], ["http-429", "rate-limit"], ["http-529", "overloaded"]] as const) {
+    for (
+      const [name, reason] of [["http-401", "auth"], ["http-429", "rate-limit"], ["http-529", "overloaded"]] as const
+    ) {
       const captured = fixture("claude", name)
       assert.strictEqual(captured.result.exitCode, 1)
       const failure = failureOf(interpretClaude(captured.result))

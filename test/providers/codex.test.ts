@@ -122,19 +122,26 @@ describe("codex output (edge cases)", () => {
   })
 
   it("exit 0 without a finished turn is no-report; a non-zero exit without turn.failed reads the last error event", () => {
-    assert.strictEqual(failureOf(interpretCodex(processResult({ stdout: jsonl({ type: "turn.started" }) }))).reason, "no-report")
+    assert.strictEqual(
+      failureOf(interpretCodex(processResult({ stdout: jsonl({ type: "turn.started" }) }))).reason,
+      "no-report"
+    )
     const withError = processResult({
       exitCode: 1,
       stdout: jsonl({ type: "error", message: "exceeded retry limit, last status: 529" })
     })
     assert.strictEqual(failureOf(interpretCodex(withError)).reason, "overloaded")
-    const bare = failureOf(interpretCodex(processResult({ exitCode: 2, stderrTail: "error: unexpected argument '--bogus'" })))
+    const bare = failureOf(
+      interpretCodex(processResult({ exitCode: 2, stderrTail: "error: unexpected argument '--bogus'" }))
+    )
     assert.strictEqual(bare.reason, "crashed")
     assert.include(bare.detail, "--bogus")
   })
 
   it("killed by a signal: crashed", () => {
-    const failure = failureOf(interpretCodex(processResult({ exitCode: null, signal: "SIGTERM", stdout: jsonl({ type: "turn.started" }) })))
+    const failure = failureOf(
+      interpretCodex(processResult({ exitCode: null, signal: "SIGTERM", stdout: jsonl({ type: "turn.started" }) }))
+    )
     assert.strictEqual(failure.reason, "crashed")
     assert.include(failure.detail, "SIGTERM")
   })

@@ -52,4 +52,8 @@ export const request = {
   workspace: "/tmp/ws"
 }
 
-export const files = { dir: "/tmp/round", reportFile: "/tmp/round/report.json", schemaFile: "/tmp/round/report.schema.json" }
+export const files = {
+  dir: "/tmp/round",
+  reportFile: "/tmp/round/report.json",
+  schemaFile: "/tmp/round/report.schema.json"
+}

@@ -19,8 +19,7 @@ const valueOf = (interpretation: Interpretation) => {
   throw new Error(`expected a value, got ${JSON.stringify(interpretation)}`)
 }
 const now = Date.parse("2026-01-01T00:00:00.000Z")
-const errorBlock = (error: Record<string, unknown>) =>
-  JSON.stringify({ session_id: "s", error }, null, 2)
+const errorBlock = (error: Record<string, unknown>) => JSON.stringify({ session_id: "s", error }, null, 2)
 
 describe("gemini invocation", () => {
   it("runs headless with JSON output and --skip-trust; the prompt goes on stdin", () => {
@@ -69,7 +68,10 @@ describe("gemini output (captured from gemini 0.61.0)", () => {
   })
 
   it("a response that is exactly one ```json fence is read; prose around JSON is no-report", () => {
-    assert.deepStrictEqual(valueOf(interpretGemini(fixture("gemini", "fenced-report").result, now)).value, completeReport)
+    assert.deepStrictEqual(
+      valueOf(interpretGemini(fixture("gemini", "fenced-report").result, now)).value,
+      completeReport
+    )
     assert.strictEqual(failureOf(interpretGemini(fixture("gemini", "prose").result, now)).reason, "no-report")
   })
 
@@ -87,7 +89,7 @@ describe("gemini output (captured from gemini 0.61.0)", () => {
     assert.strictEqual(failure.reason, "rate-limit")
     const delay = /Suggested retry after (\d+)s/.exec(fixture("gemini", "http-429").result.stderrTail)
     assert.isNotNull(delay)
-    assert.strictEqual(failure.resetAt, new Date(now + Number(delay![1]) * 1000).toISOString())
+    assert.strictEqual(failure.resetAt, new Date(now + Number(delay[1]) * 1000).toISOString())
   })
 
   it("the session turn limit (exit 53, FatalTurnLimitedError) is turn-limit", () => {
@@ -107,7 +109,10 @@ describe("gemini output (edge cases)", () => {
     ].join("\n")
     const found = geminiErrorObjects(stderr)
     assert.deepStrictEqual(found.map((o) => (o.error as { message: string }).message), ["first", "second"])
-    assert.strictEqual(failureOf(interpretGemini(processResult({ exitCode: 173, stderrTail: stderr }), now)).reason, "rate-limit")
+    assert.strictEqual(
+      failureOf(interpretGemini(processResult({ exitCode: 173, stderrTail: stderr }), now)).reason,
+      "rate-limit"
+    )
   })
 
   it("reads an HTTP status and the Google error status from the error object", () => {
@@ -120,12 +125,21 @@ describe("gemini output (edge cases)", () => {
   })
 
   it("gemini's fatal types and exit codes", () => {
-    assert.strictEqual(classifyGeminiError({ type: "FatalAuthenticationError", message: "x", code: 41 }, now).reason, "auth")
+    assert.strictEqual(
+      classifyGeminiError({ type: "FatalAuthenticationError", message: "x", code: 41 }, now).reason,
+      "auth"
+    )
     assert.strictEqual(classifyGeminiError({ type: "Error", message: "x", code: 55 }, now).reason, "permission-denied")
-    assert.strictEqual(classifyGeminiError({ type: "FatalToolExecutionError", message: "x", code: 54 }, now).reason, "crashed")
+    assert.strictEqual(
+      classifyGeminiError({ type: "FatalToolExecutionError", message: "x", code: 54 }, now).reason,
+      "crashed"
+    )
     // No JSON at all: the exit code alone.
     assert.strictEqual(failureOf(interpretGemini(processResult({ exitCode: 41 }), now)).reason, "auth")
-    assert.strictEqual(failureOf(interpretGemini(processResult({ exitCode: 1, stderrTail: "boom" }), now)).reason, "crashed")
+    assert.strictEqual(
+      failureOf(interpretGemini(processResult({ exitCode: 1, stderrTail: "boom" }), now)).reason,
+      "crashed"
+    )
   })
 
   it("the model's text cannot classify a failure: a response quoting an error object is just the report", () => {

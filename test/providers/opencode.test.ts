@@ -92,7 +92,10 @@ describe("opencode output (captured from opencode 1.18.33)", () => {
     assert.strictEqual(event.error.data.responseHeaders["retry-after"], "0")
     const failure = failureOf(interpretOpencode(captured.result))
     assert.strictEqual(failure.reason, "rate-limit")
-    assert.strictEqual(failure.resetAt, new Date(event.timestamp + Number(resetIn.replace("s", "")) * 1000).toISOString())
+    assert.strictEqual(
+      failure.resetAt,
+      new Date(event.timestamp + Number(resetIn.replace("s", "")) * 1000).toISOString()
+    )
   })
 })
 
@@ -100,7 +103,14 @@ describe("opencode output (edge cases)", () => {
   it("only the final step's text is the report", () => {
     const stdout = jsonl(step, text(JSON.stringify(completeReport)), finish({}, 0), step, finish({}, 0))
     assert.strictEqual(failureOf(interpretOpencode(processResult({ stdout }))).reason, "no-report")
-    const last = jsonl(step, text("thinking aloud"), finish({}, 0), step, text(JSON.stringify(continueReport)), finish({}, 0))
+    const last = jsonl(
+      step,
+      text("thinking aloud"),
+      finish({}, 0),
+      step,
+      text(JSON.stringify(continueReport)),
+      finish({}, 0)
+    )
     assert.deepStrictEqual(valueOf(interpretOpencode(processResult({ stdout: last }))).value, continueReport)
   })
 
@@ -121,7 +131,10 @@ describe("opencode output (edge cases)", () => {
   })
 
   it("error names: ProviderAuthError is auth, a typed body wins over the status, others crash", () => {
-    assert.strictEqual(classifyOpencodeError({ name: "ProviderAuthError", data: { providerID: "x", message: "m" } }, 0).reason, "auth")
+    assert.strictEqual(
+      classifyOpencodeError({ name: "ProviderAuthError", data: { providerID: "x", message: "m" } }, 0).reason,
+      "auth"
+    )
     const quota = {
       name: "APIError",
       data: { statusCode: 429, responseBody: JSON.stringify({ error: { code: "insufficient_quota", type: "x" } }) }

@@ -40,7 +40,10 @@ describe("agentPreset", () => {
       const invocation = agent.invocation(request, files)
       assert.strictEqual(invocation.command, `/opt/${name}`)
       assert.deepStrictEqual(invocation.env, { FOO: "1" })
-      assert.notDeepEqual(invocation.args, agentPreset(name, { permissions: "workspace" }).invocation(request, files).args)
+      assert.notDeepEqual(
+        invocation.args,
+        agentPreset(name, { permissions: "workspace" }).invocation(request, files).args
+      )
     }
   })
 

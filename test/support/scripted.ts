@@ -2,8 +2,8 @@
 import { Duration, Effect, Layer } from "effect"
 import type { RunEvent } from "../../src/domain/events.ts"
 import { Ralph, type RalphOptions, type RetryPolicy } from "../../src/program.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
 import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "../../src/services/providers/scripted.ts"
+import { RunEvents } from "../../src/services/RunEvents.ts"
 import { type ChildRequest, type Provider, SubagentProvider } from "../../src/services/SubagentProvider.ts"
 import { type EngineOptions, WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
 
@@ -32,10 +32,11 @@ export const recordingLayer = (
   const events: Array<RunEvent> = []
   const provider: Provider = {
     ...inner,
-    start: (request) => Effect.suspend(() => {
-      requests.push(request)
-      return inner.start(request)
-    })
+    start: (request) =>
+      Effect.suspend(() => {
+        requests.push(request)
+        return inner.start(request)
+      })
   }
   const layer = Ralph.layer({ subagentProvider: provider.name, ...ralphOptions }).pipe(
     Layer.provide(WorkflowEngine.layerMemory(engine)),

@@ -88,7 +88,10 @@ const errorTypeReasons: Readonly<Record<string, FailureReason>> = {
  * The reason an HTTP failure of a model API means. A typed error body wins over the bare status
  * (OpenAI's 429 `insufficient_quota` is an empty balance, not a rate limit).
  */
-export const classifyHttp = (status: number | undefined, errorTypes: ReadonlyArray<string | undefined> = []): FailureReason => {
+export const classifyHttp = (
+  status: number | undefined,
+  errorTypes: ReadonlyArray<string | undefined> = []
+): FailureReason => {
   for (const type of errorTypes) {
     if (type !== undefined && Object.hasOwn(errorTypeReasons, type)) return errorTypeReasons[type]!
   }
@@ -155,7 +158,13 @@ export const resetAtFromHeaders = (
     isNumber(retryAfterMs) ? now + Number(retryAfterMs) : undefined,
     isNumber(retryAfter) ? now + Number(retryAfter) * 1000 : date(retryAfter)
   ]
-  for (const name of ["anthropic-ratelimit-unified-reset", "anthropic-ratelimit-requests-reset", "anthropic-ratelimit-tokens-reset"]) {
+  for (
+    const name of [
+      "anthropic-ratelimit-unified-reset",
+      "anthropic-ratelimit-requests-reset",
+      "anthropic-ratelimit-tokens-reset"
+    ]
+  ) {
     const text = get(name)
     candidates.push(isNumber(text) ? Number(text) * 1000 : date(text))
   }
@@ -221,7 +230,7 @@ export const usageOf = (fields: {
 
 /** The last non-empty line of a text, bounded, for failure details. */
 export const lastLine = (text: string, max = 300): string => {
-  const line = text.trim().split("\n").map((l) => l.trim()).filter((l) => l !== "").at(-1) ?? ""
+  const line = text.trim().split("\n").map((l) => l.trim()).findLast((l) => l !== "") ?? ""
   return line.length > max ? `${line.slice(0, max)}…` : line
 }
 

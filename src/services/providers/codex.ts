@@ -107,13 +107,13 @@ export const codexUsage = (events: ReadonlyArray<Record<string, unknown>>) => {
 /** Reads `codex exec --json` output and the `-o` file. */
 export const interpretCodex = (child: ProcessResult): Interpretation => {
   const events = jsonLines(child.stdout)
-  const failed = events.filter((e) => e.type === "turn.failed").at(-1)
+  const failed = events.findLast((e) => e.type === "turn.failed")
   if (failed !== undefined) {
     const message = str(record(failed.error)?.message) ?? "the turn failed without a message"
     return classifyCodexError(message)
   }
   if (child.signal !== null || child.exitCode !== 0) {
-    const lastError = str(events.filter((e) => e.type === "error").at(-1)?.message)
+    const lastError = str(events.findLast((e) => e.type === "error")?.message)
     if (child.signal === null && lastError !== undefined) return classifyCodexError(lastError)
     return processFailure("codex", child, "")
   }

@@ -121,7 +121,7 @@ export const classifyGeminiError = (error: Record<string, unknown>, now: number)
     return failure(reason, `the model API answered ${code}: ${bounded(said)}`, resetAt)
   }
   if (code !== undefined && fatalExitReasons[code] !== undefined) {
-    const [reason, what] = fatalExitReasons[code]!
+    const [reason, what] = fatalExitReasons[code]
     return failure(reason, `${what}: ${bounded(message)}`)
   }
   return failure("crashed", `gemini failed (${type}${code === undefined ? "" : ` ${code}`}): ${bounded(message)}`)

@@ -68,7 +68,10 @@ export const classifyOpencodeError = (error: Record<string, unknown>, at: number
       return failure(reason, `the model API answered ${status ?? "with an error"}: ${message}`, resetAt)
     }
     case "ProviderAuthError":
-      return failure("auth", `opencode could not authenticate with ${str(data.providerID) ?? "the provider"}: ${message}`)
+      return failure(
+        "auth",
+        `opencode could not authenticate with ${str(data.providerID) ?? "the provider"}: ${message}`
+      )
     default:
       return failure("crashed", `opencode failed (${name})${message === "" ? "" : `: ${message}`}`)
   }
@@ -96,7 +99,7 @@ export const opencodeUsage = (events: ReadonlyArray<Record<string, unknown>>) =>
 /** Reads `opencode run --format json` output. */
 export const interpretOpencode = (child: ProcessResult): Interpretation => {
   const events = jsonLines(child.stdout)
-  const errorEvent = events.filter((e) => e.type === "error").at(-1)
+  const errorEvent = events.findLast((e) => e.type === "error")
   if (errorEvent !== undefined) {
     return classifyOpencodeError(record(errorEvent.error) ?? {}, num(errorEvent.timestamp) ?? Date.now())
   }

@@ -30,7 +30,9 @@ export const scriptedProvider = (steps: ReadonlyArray<ScriptStep>, options: Scri
       Effect.suspend(() => {
         const step = steps[next++]
         if (step === undefined) {
-          return Effect.fail(new ChildFailed({ reason: "no-report", detail: `the script has only ${steps.length} steps` }))
+          return Effect.fail(
+            new ChildFailed({ reason: "no-report", detail: `the script has only ${steps.length} steps` })
+          )
         }
         if (typeof step === "function") return step(request)
         if ("fail" in step) {
