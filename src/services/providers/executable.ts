@@ -1,5 +1,13 @@
 import { accessSync, constants, statSync } from "node:fs"
-import { delimiter, join } from "node:path"
+import { delimiter, isAbsolute, join, resolve } from "node:path"
+
+/**
+ * The one base for relative program paths: a name with a slash is taken from the process's working
+ * directory (where ralph was started), never from the workspace a child runs in; a bare name is
+ * looked up on PATH.
+ */
+export const programPath = (program: string): string =>
+  program.includes("/") && !isAbsolute(program) ? resolve(program) : program
 
 const isExecutableFile = (candidate: string): boolean => {
   try {
