@@ -11,6 +11,7 @@ import {
 } from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import { roundPrompt } from "./domain/prompt.ts"
+import { defaults } from "./domain/settings.ts"
 import { checkReport, type Report } from "./domain/report.ts"
 import { iterate } from "./iterate.ts"
 import { RunEvents } from "./services/RunEvents.ts"
@@ -32,8 +33,8 @@ export interface RetryPolicy {
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
-  retries: 3,
-  baseDelay: Duration.seconds(2),
+  retries: defaults.retries,
+  baseDelay: defaults.retryDelay,
   maxDelay: Duration.seconds(60),
   maxTotalWait: Duration.minutes(15)
 }
@@ -147,7 +148,8 @@ export class Ralph extends Context.Service<Ralph, {
                       reason: error.reason,
                       detail: error.detail,
                       ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail }),
-                      durationMs: now - started
+                      durationMs: now - started,
+                      ...(error.transcript === undefined ? {} : { transcript: error.transcript })
                     }))
                   : Effect.void
               )
@@ -211,9 +213,24 @@ export class Ralph extends Context.Service<Ralph, {
             Effect.catchTag("ChildFailed", (error) => Effect.fail(childFailed(n, state.last)(error)))
           )
           const checked = checkReport(output.value, config.maxHandoffChars)
-          if (checked._tag === "Malformed") return yield* new MalformedReport({ round: n, problem: checked.problem })
-          if (checked._tag === "Oversized") {
-            return yield* new OversizedReport({ round: n, chars: checked.chars, limit: checked.limit })
+          if (checked._tag !== "Valid") {
+            // Told (and journaled, with what the child printed) before the run fails with it.
+            yield* events.publish({
+              _tag: "RoundRejected",
+              runId: run.runId,
+              round: n,
+              attempt: attemptNumber,
+              kind: checked._tag === "Malformed" ? "malformed" : "oversized",
+              problem: checked._tag === "Malformed"
+                ? checked.problem
+                : `the report is ${checked.chars} characters as compact JSON; the limit is ${checked.limit} (maxHandoffChars)`,
+              durationMs,
+              usage: output.usage,
+              ...(output.transcript === undefined ? {} : { transcript: output.transcript })
+            })
+            return yield* checked._tag === "Malformed"
+              ? new MalformedReport({ round: n, problem: checked.problem })
+              : new OversizedReport({ round: n, chars: checked.chars, limit: checked.limit })
           }
           const report = checked.report
           yield* events.publish({

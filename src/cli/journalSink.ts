@@ -76,8 +76,21 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           durationMs: event.durationMs,
           usage: event.usage
         })
+      case "RoundRejected":
+        yield* writeStarted(journal)
+        if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
+        return yield* journal.append({
+          type: "round-rejected",
+          round: event.round,
+          attempt: event.attempt,
+          kind: event.kind,
+          problem: event.problem,
+          durationMs: event.durationMs,
+          usage: event.usage
+        })
       case "RoundFailed":
         yield* writeStarted(journal)
+        if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
         return yield* journal.append({
           type: "round-failed",
           round: event.round,

@@ -45,6 +45,8 @@ export type RunEvent =
     readonly detail: string
     readonly stderrTail?: string
     readonly durationMs: number
+    /** What the child printed (bounded), when it ran far enough to print anything. */
+    readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }
   | {
     /** A child yielded a value that broke the report rules: the run ends with the matching error. */
@@ -53,7 +55,7 @@ export type RunEvent =
     readonly round: number
     readonly attempt: number
     readonly kind: "malformed" | "oversized"
-    /** What was wrong, in words (the same as the error's message). */
+    /** What was wrong, in words (the error's problem; for an oversized report, its size and the limit). */
     readonly problem: string
     readonly durationMs: number
     readonly usage: Usage

@@ -76,6 +76,17 @@ export const JournalEntry = Schema.Union([
   }),
   Schema.Struct({
     ...common,
+    type: Schema.Literal("round-rejected"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    /** The child's value broke the report rules (`malformed`) or the handoff bound (`oversized`). */
+    kind: Schema.Literals(["malformed", "oversized"]),
+    problem: Schema.String,
+    durationMs: Schema.Number,
+    usage: Usage
+  }),
+  Schema.Struct({
+    ...common,
     type: Schema.Literal("retry"),
     round: Schema.Int,
     attempt: Schema.Int,
@@ -95,8 +106,12 @@ export const JournalEntry = Schema.Union([
 ])
 export type JournalEntry = typeof JournalEntry.Type
 export type RunStartedEntry = Extract<JournalEntry, { type: "run-started" }>
+type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
 
 const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
+
+/** Whether one line of text is a whole journal entry (a crash can leave the last one torn). */
+export const isJournalEntry = (line: string): boolean => Result.isSuccess(decodeEntry(line))
 
 export class JournalCorrupt extends Schema.TaggedError<JournalCorrupt>()("JournalCorrupt", {
   line: Schema.Int,
@@ -135,11 +150,17 @@ export interface RoundView {
   readonly round: number
   readonly attempt: number
   readonly pid: number | null
-  readonly status: "running" | "finished" | "failed" | "interrupted"
+  /**
+   * `interrupted`: ralph itself stopped mid-round (a crash, SIGKILL); `cancelled`: the run was
+   * cancelled and the child stopped; `malformed`/`oversized`: its report was rejected (see `problem`).
+   */
+  readonly status: "running" | "finished" | "failed" | "interrupted" | "cancelled" | "malformed" | "oversized"
   readonly report: Report | null
   readonly durationMs: number | null
   readonly usage: Usage | null
   readonly failure: { readonly reason: FailureReason; readonly detail: string } | null
+  /** What was wrong with a rejected report. */
+  readonly problem: string | null
 }
 
 /** What a journal says about its run, derived from the entries alone. */
@@ -160,6 +181,35 @@ export interface RunView {
   readonly lastTime: string
   /** The pid of the ralph process that wrote the latest run-started or run-resumed entry. */
   readonly ownerPid: number
+}
+
+const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
+
+const decodeReason = Schema.decodeUnknownResult(FailureReason)
+
+/**
+ * What a run's error says of the round still running when it was written. A cancellation stopped
+ * it. An error naming that round ended it: the time budget cuts a round without a round-failed
+ * entry, and journals written before round-rejected existed name a rejected report only here.
+ */
+const endedRound = (error: RunFailedEntry["error"], round: number): Partial<RoundView> => {
+  if (error._tag === "Cancelled") return { status: "cancelled" }
+  const fields = error.fields
+  if (fields.round !== round) return { status: "interrupted" }
+  switch (error._tag) {
+    case "RoundFailed": {
+      const reason = decodeReason(fields.reason)
+      return Result.isSuccess(reason) && typeof fields.detail === "string"
+        ? { status: "failed", failure: { reason: reason.success, detail: fields.detail } }
+        : { status: "interrupted" }
+    }
+    case "MalformedReport":
+      return { status: "malformed", problem: error.message }
+    case "OversizedReport":
+      return { status: "oversized", problem: error.message }
+    default:
+      return { status: "interrupted" }
+  }
 }
 
 /** Folds a decoded journal into the run's view; `isAlive` says whether the owner process still runs. */
@@ -196,7 +246,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           report: null,
           durationMs: null,
           usage: null,
-          failure: null
+          failure: null,
+          problem: null
         })
         break
       case "round-finished":
@@ -210,16 +261,24 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           failure: { reason: entry.reason, detail: entry.detail }
         })
         break
+      case "round-rejected":
+        replaceCurrent({ status: entry.kind, durationMs: entry.durationMs, usage: entry.usage, problem: entry.problem })
+        break
       case "retry":
         break
       case "run-finished":
         envelope = entry.envelope
         terminal = true
+        // Only the time budget ends a run with a round still going: that round was cut.
+        if (current()?.status === "running") replaceCurrent({ status: "failed", failure: timeBudgetCut })
         break
-      case "run-failed":
+      case "run-failed": {
         error = entry.error
         terminal = true
+        const running = current()
+        if (running?.status === "running") replaceCurrent(endedRound(entry.error, running.round))
         break
+      }
     }
   }
   const last = current()

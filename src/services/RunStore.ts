@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Result } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
-import { type JournalEntry, parseJournal, type RunView, viewRun } from "../domain/journal.ts"
+import { isJournalEntry, type JournalEntry, parseJournal, type RunView, viewRun } from "../domain/journal.ts"
 import { isProcessAlive } from "./liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
@@ -23,6 +23,42 @@ export interface RunJournal {
 /** How much of a round's stdout the journal keeps. */
 export const keptStdoutBytes = 1024 * 1024
 
+/** One recorded run in a listing: what its journal says, or why it cannot be read (never skipped). */
+export type RunListing =
+  | { readonly _tag: "Readable"; readonly view: RunView }
+  | { readonly _tag: "Damaged"; readonly runId: string; readonly problem: string }
+
+// Journals hold objectives, workspaces and agents' output: only their owner may read them.
+const privateDir = 0o700
+const privateFile = 0o600
+
+/**
+ * Makes the next append start a line of its own after a crash mid-write: a torn last line is cut
+ * off, a last line that lost only its newline (read back as a whole entry) gets it. Durable before
+ * anything is appended.
+ */
+const repairTail = (fd: number): void => {
+  const size = fs.fstatSync(fd).size
+  const chunk = Buffer.alloc(64 * 1024)
+  let lineStart = 0
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - chunk.length)
+    const read = fs.readSync(fd, chunk, 0, end - start, start)
+    const newline = chunk.subarray(0, read).lastIndexOf(0x0a)
+    if (newline >= 0) {
+      lineStart = start + newline + 1
+      break
+    }
+    end = start
+  }
+  if (lineStart === size) return
+  const tail = Buffer.alloc(size - lineStart)
+  fs.readSync(fd, tail, 0, tail.length, lineStart)
+  if (isJournalEntry(tail.toString("utf8"))) fs.writeSync(fd, "\n")
+  else fs.ftruncateSync(fd, lineStart)
+  fs.fsyncSync(fd)
+}
+
 const unavailable = (path: string, error: unknown) =>
   new StateUnavailable({
     path,
@@ -39,7 +75,7 @@ export class RunStore extends Context.Service<RunStore, {
   /** Opens (creating if need be) a run's journal for appending. */
   readonly open: (runId: string) => Effect.Effect<RunJournal, StateUnavailable>
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
-  readonly list: Effect.Effect<ReadonlyArray<RunView>, StateUnavailable>
+  readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
 }>()("ralph/RunStore") {
   static readonly layer = (root: string) =>
     Layer.succeed(RunStore, RunStore.make(root))
@@ -50,9 +86,9 @@ export class RunStore extends Context.Service<RunStore, {
 
     const prepare = Effect.try({
       try: () => {
-        fs.mkdirSync(runsDir, { recursive: true })
+        fs.mkdirSync(runsDir, { recursive: true, mode: privateDir })
         const probe = join(runsDir, `.probe-${process.pid}`)
-        fs.writeFileSync(probe, "ok")
+        fs.writeFileSync(probe, "ok", { mode: privateFile })
         fs.rmSync(probe)
       },
       catch: (error) => unavailable(runsDir, error)
@@ -61,10 +97,20 @@ export class RunStore extends Context.Service<RunStore, {
     const open = Effect.fn("RunStore.open")(function*(runId: string) {
       const dir = runDir(runId)
       const file = join(dir, "journal.jsonl")
+      const outputLog = join(dir, "output.log")
       yield* Effect.try({
         try: () => {
-          fs.mkdirSync(dir, { recursive: true })
-          fs.closeSync(fs.openSync(file, "a"))
+          // A state dir the user already has is left as it is; what ralph keeps in it is private.
+          fs.mkdirSync(dir, { recursive: true, mode: privateDir })
+          for (const ours of [runsDir, dir]) fs.chmodSync(ours, privateDir)
+          const fd = fs.openSync(file, "a+", privateFile)
+          try {
+            fs.fchmodSync(fd, privateFile)
+            repairTail(fd)
+          } finally {
+            fs.closeSync(fd)
+          }
+          if (fs.existsSync(outputLog)) fs.chmodSync(outputLog, privateFile)
           // Make the new directory entries durable too, so a crash cannot lose the whole journal.
           for (const parent of [runsDir, dir]) {
             const dirFd = fs.openSync(parent, "r")
@@ -96,14 +142,15 @@ export class RunStore extends Context.Service<RunStore, {
               const stdout = Buffer.from(output.stdout, "utf8").subarray(0, keptStdoutBytes)
               const stderr = Buffer.from(output.stderr, "utf8")
               fs.appendFileSync(
-                join(dir, "output.log"),
+                outputLog,
                 Buffer.concat([
                   Buffer.from(`=== round ${round} attempt ${attempt} stdout (${stdout.length} bytes)\n`),
                   stdout,
                   Buffer.from(`\n=== round ${round} attempt ${attempt} stderr, last part (${stderr.length} bytes)\n`),
                   stderr,
                   Buffer.from("\n")
-                ])
+                ]),
+                { mode: privateFile }
               )
             },
             catch: (error) => unavailable(dir, error)
@@ -148,13 +195,20 @@ export class RunStore extends Context.Service<RunStore, {
         try: () => fs.existsSync(runsDir) ? fs.readdirSync(runsDir).filter((name) => validRunId.test(name)) : [],
         catch: (error) => unavailable(runsDir, error)
       })
-      const views: Array<RunView> = []
+      const listing: Array<RunListing> = []
       for (const name of names.sort()) {
-        // A damaged or foreign entry in the listing is skipped here; `ralph show` names its problem.
         const view = yield* Effect.result(readView(name))
-        if (Result.isSuccess(view)) views.push(view.success)
+        listing.push(
+          Result.isSuccess(view)
+            ? { _tag: "Readable", view: view.success }
+            : {
+              _tag: "Damaged",
+              runId: name,
+              problem: view.failure._tag === "StateUnavailable" ? view.failure.problem : "it holds no journal.jsonl"
+            }
+        )
       }
-      return views
+      return listing
     }).pipe(Effect.withSpan("RunStore.list"))
 
     return RunStore.of({ root, prepare, open, read: readView, list })

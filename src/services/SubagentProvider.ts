@@ -32,7 +32,9 @@ export class ChildFailed extends Schema.TaggedError<ChildFailed>()("ChildFailed"
   signal: Schema.optionalKey(Schema.String),
   stderrTail: Schema.optionalKey(Schema.String),
   /** When the agent said a rate limit resets (ISO 8601). */
-  resetAt: Schema.optionalKey(Schema.String)
+  resetAt: Schema.optionalKey(Schema.String),
+  /** What the child printed (bounded, like `ChildOutput.transcript`), so a journal can keep it. */
+  transcript: Schema.optionalKey(Schema.Struct({ stdout: Schema.String, stderr: Schema.String }))
 }) {
   override get message(): string {
     return `${this.reason}: ${this.detail}`

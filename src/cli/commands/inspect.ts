@@ -3,11 +3,12 @@ import { Command } from "effect/cli"
 import type { RalphError } from "../../domain/errors.ts"
 import type { RunView } from "../../domain/journal.ts"
 import { renderEnvelope } from "../../domain/render.ts"
+import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatUsage } from "../../domain/usage.ts"
-import { RunStore } from "../../services/RunStore.ts"
+import { type RunListing, RunStore } from "../../services/RunStore.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { session, settleFailure } from "../session.ts"
-import { resolveStateDir } from "../settings.ts"
+import { loadStateDir } from "../settings.ts"
 
 const duration = (from: string, to: string) => {
   const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
@@ -37,29 +38,34 @@ const report = <A>(json: boolean, effect: Effect.Effect<A, RalphError>, render: 
     Effect.asVoid
   )
 
+const listingRow = (run: RunListing) => {
+  if (run._tag === "Damaged") return [run.runId, "damaged".padEnd(14), escapeLine(run.problem)].join("  ")
+  const s = runSummary(run.view)
+  const objective = escapeLine(s.objective.replace(/\s+/g, " "))
+  return [
+    s.runId,
+    s.state.padEnd(14),
+    `${s.rounds}/${s.maxRounds}`.padEnd(8),
+    s.startedAt.slice(0, 19).replace("T", " "),
+    duration(s.startedAt, s.updatedAt).padStart(6),
+    objective.length > 60 ? `${objective.slice(0, 59)}…` : objective
+  ].join("  ")
+}
+
+const listingJson = (run: RunListing) =>
+  run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : runSummary(run.view)
+
 export const runs = Command.make("runs", readFlags, (flags) => {
   session.json = flags.json
   return report(
     flags.json,
-    RunStore.make(resolveStateDir(flags.stateDir, process.env)).list,
-    (views) =>
-      views.length === 0
-        ? "No runs recorded yet."
-        : views.map((view) => {
-          const s = runSummary(view)
-          const objective = s.objective.replace(/\s+/g, " ")
-          return [
-            s.runId,
-            s.state.padEnd(14),
-            `${s.rounds}/${s.maxRounds}`.padEnd(8),
-            s.startedAt.slice(0, 19).replace("T", " "),
-            duration(s.startedAt, s.updatedAt).padStart(6),
-            objective.length > 60 ? `${objective.slice(0, 59)}…` : objective
-          ].join("  ")
-        }).join("\n"),
-    (views) => views.map(runSummary)
+    Effect.flatMap(loadStateDir(flags, process.env), (stateDir) => RunStore.make(stateDir).list),
+    (listing) => listing.length === 0 ? "No runs recorded yet." : listing.map(listingRow).join("\n"),
+    (listing) => listing.map(listingJson)
   )
-}).pipe(Command.withDescription("List recorded runs, oldest first"))
+}).pipe(
+  Command.withDescription("List recorded runs, oldest first; a run whose journal cannot be read is listed as damaged")
+)
 
 const showJson = (view: RunView) => ({
   ...runSummary(view),
@@ -74,31 +80,38 @@ const showJson = (view: RunView) => ({
     durationMs: round.durationMs,
     usage: round.usage,
     ...(round.report === null ? {} : { report: round.report }),
-    ...(round.failure === null ? {} : { failure: round.failure })
+    ...(round.failure === null ? {} : { failure: round.failure }),
+    ...(round.problem === null ? {} : { problem: round.problem })
   })),
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
 })
 
+/** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
 const showText = (view: RunView) => {
   const s = runSummary(view)
   const lines = [
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
-    `objective: ${s.objective}`,
-    `agent: ${s.agent} · workspace: ${s.workspace} · started ${s.startedAt} · ${duration(s.startedAt, s.updatedAt)}`
+    `objective: ${escapeBlock(s.objective)}`,
+    `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
+      duration(s.startedAt, s.updatedAt)
+    }`
   ]
   for (const round of view.rounds) {
     const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
     const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
+    const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
     const what = round.report !== null
-      ? ` · ${round.report.status} · ${round.report.summary}${round.usage === null ? "" : ` · ${formatUsage(round.usage)}`}`
+      ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
       : round.failure !== null
-      ? ` · ${round.failure.reason}: ${round.failure.detail}`
+      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}`
+      : round.problem !== null
+      ? ` · ${escapeLine(round.problem)}${usage}`
       : ""
     lines.push(`  ${head}${took}${what}`)
   }
-  if (view.envelope !== null) lines.push(renderEnvelope(view.envelope, view.started.config.maxResultChars))
-  if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${view.error.message}`)
+  if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
+  if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   return lines.join("\n")
 }
 
@@ -106,7 +119,7 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
   session.json = flags.json
   return report(
     flags.json,
-    RunStore.make(resolveStateDir(flags.stateDir, process.env)).read(flags.runId),
+    Effect.flatMap(loadStateDir(flags, process.env), (stateDir) => RunStore.make(stateDir).read(flags.runId)),
     showText,
     showJson
   )

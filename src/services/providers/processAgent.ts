@@ -5,6 +5,7 @@ import { join } from "node:path"
 import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
+import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
 import { runAgentProcess } from "./agentProcess.ts"
@@ -75,21 +76,27 @@ export interface ProcessLimits {
 export const defaultProcessLimits: ProcessLimits = {
   maxStdoutBytes: 8 * 1024 * 1024,
   stderrTailBytes: 16 * 1024,
-  killGrace: Duration.seconds(5),
+  killGrace: defaults.killGrace,
   roundTimeout: Option.none(),
   idleTimeout: Option.none()
 }
 
 const fail = (reason: FailureReason, detail: string) => new ChildFailed({ reason, detail })
 
-const withStderr = (error: ChildFailed, stderrTail: string): ChildFailed =>
-  stderrTail === "" || error.stderrTail !== undefined ? error : new ChildFailed({
+/** What a failed child printed, when it printed anything: a journal keeps it beside the failure. */
+const transcriptOf = (stdout: string, stderr: string) =>
+  stdout === "" && stderr === "" ? {} : { transcript: { stdout, stderr } }
+
+/** A failure of the process itself (spawn, output bound, timeouts), with what the child had printed by then. */
+const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): ChildFailed =>
+  new ChildFailed({
     reason: error.reason,
     detail: error.detail,
-    stderrTail,
+    ...(error.stderrTail === undefined ? stderrTail === "" ? {} : { stderrTail } : { stderrTail: error.stderrTail }),
     ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
     ...(error.signal === undefined ? {} : { signal: error.signal }),
-    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt })
+    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt }),
+    ...transcriptOf(stdout, stderrTail)
   })
 
 const readReportFile = (file: string): string => {
@@ -199,7 +206,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
           orElse: () => Effect.fail(fail("timeout", `the round ran longer than ${Duration.format(timeout)}`))
         })
     })
-    const exit = yield* timed.pipe(Effect.mapError((error) => withStderr(error, stderr.text())))
+    const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
     const reportFileText = readReportFile(files.reportFile)
     const result: ProcessResult = {
       exitCode: exit.code,
@@ -216,7 +223,8 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         ...(result.stderrTail === "" ? {} : { stderrTail: result.stderrTail }),
         ...(result.exitCode === null ? {} : { exitCode: result.exitCode }),
         ...(result.signal === null ? {} : { signal: result.signal }),
-        ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt })
+        ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt }),
+        ...transcriptOf(result.stdout, result.stderrTail)
       })
     }
     return {
