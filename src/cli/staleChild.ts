@@ -1,5 +1,5 @@
 import { type Duration, Effect } from "effect"
-import { isGroupAlive, stopGroup } from "../services/liveness.ts"
+import { isGroupRunning, stopGroup } from "../services/liveness.ts"
 
 /**
  * Stops the process group a crashed ralph left running (children lead their own groups): SIGTERM,
@@ -8,4 +8,4 @@ import { isGroupAlive, stopGroup } from "../services/liveness.ts"
 export const stopStaleChild = (pid: number | null, grace: Duration.Duration): Effect.Effect<number | null> =>
   pid === null
     ? Effect.succeed(null)
-    : Effect.suspend(() => isGroupAlive(pid) ? Effect.as(stopGroup(pid, grace), pid) : Effect.succeed(null))
+    : Effect.suspend(() => isGroupRunning(pid) ? Effect.as(stopGroup(pid, grace), pid) : Effect.succeed(null))

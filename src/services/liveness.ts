@@ -1,4 +1,5 @@
 import { Duration, Effect } from "effect"
+import * as fs from "node:fs"
 
 /** Whether a process (or, with a negative id, a process group) exists; EPERM means it does, owned by another user. */
 const exists = (id: number): boolean => {
@@ -24,12 +25,56 @@ export const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
   }
 }
 
-/** How long the group may take to vanish after SIGKILL: its members are dead, only reaping remains. */
-const reapWaitMillis = 1000
+/**
+ * Whether every process left in a group is a zombie, from Linux's /proc: a member whose parent died is
+ * reaped by pid 1, which may take seconds (this container's init reaps slowly), and until then the
+ * group still answers signals. Undefined when that cannot be told (no /proc, no member visible). It
+ * reads every process's stat, so it is for stopping a group, never for a round's ordinary end.
+ */
+export const onlyZombiesLeft = (pgid: number): boolean | undefined => {
+  let names: Array<string>
+  try {
+    names = fs.readdirSync("/proc")
+  } catch {
+    return undefined
+  }
+  let members = 0
+  for (const name of names) {
+    const first = name.charCodeAt(0)
+    if (first < 48 || first > 57) continue
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, "latin1")
+    } catch {
+      continue // Gone meanwhile, or not ours to read.
+    }
+    // "pid (comm) state ppid pgrp … num_threads …": comm may hold spaces and parentheses, so read
+    // after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ", 18)
+    if (Number(fields[2]) !== pgid) continue
+    // A leader thread that exited shows Z while the process's other threads still run.
+    if ((fields[0] !== "Z" && fields[0] !== "X") || Number(fields[17]) > 1) return false
+    members++
+  }
+  return members > 0 ? true : undefined
+}
+
+/** Whether a group has a member that is not a zombie: what a crashed run may have left running. */
+export const isGroupRunning = (pgid: number): boolean => isGroupAlive(pgid) && onlyZombiesLeft(pgid) !== true
+
+/** How often a group that outlives its signals is looked for in /proc (each look reads every process). */
+const scanEveryMillis = 50
+
+/**
+ * How long after SIGKILL the group may take to vanish before ralph stops waiting: its members die at
+ * once, so only their reaping (which /proc, where there is one, sees past) or a process stuck in the
+ * kernel can remain.
+ */
+const reapWaitMillis = 300
 
 /**
  * Stops a process group: SIGTERM, then SIGKILL once the grace has passed, and resolves when the group
- * is gone (or, after SIGKILL, when only unreaped zombies can be left).
+ * is gone or only zombies are left in it (they hold nothing, and their reaping is not ours to wait for).
  */
 export const stopGroup = (pgid: number, grace: Duration.Duration): Effect.Effect<void> =>
   Effect.callback<void>((resume) => {
@@ -37,13 +82,21 @@ export const stopGroup = (pgid: number, grace: Duration.Duration): Effect.Effect
     signalGroup(pgid, "SIGTERM")
     const killAt = Date.now() + Duration.toMillis(grace)
     let giveUpAt = Number.POSITIVE_INFINITY
+    // Most groups vanish within a poll or two of SIGTERM; /proc is read only for one that does not.
+    let scanAt = Date.now() + 20
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = () => {
       const now = Date.now()
       if (!isGroupAlive(pgid) || now >= giveUpAt) return resume(Effect.void)
+      if (now >= scanAt) {
+        if (onlyZombiesLeft(pgid) === true) return resume(Effect.void)
+        scanAt = now + scanEveryMillis
+      }
       if (now >= killAt && giveUpAt === Number.POSITIVE_INFINITY) {
         signalGroup(pgid, "SIGKILL")
         giveUpAt = now + reapWaitMillis
+        // Killed processes turn into zombies at once: look again at the next poll.
+        scanAt = now
       }
       timer = setTimeout(poll, 10)
     }

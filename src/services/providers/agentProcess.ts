@@ -1,4 +1,4 @@
-import { type Duration, Effect } from "effect"
+import { type Duration, Effect, Fiber } from "effect"
 import { spawn } from "node:child_process"
 import { isGroupAlive, stopGroup } from "../liveness.ts"
 import { ChildFailed } from "../SubagentProvider.ts"
@@ -61,6 +61,10 @@ export const runAgentProcess = (options: AgentProcessOptions): Effect.Effect<Pro
     const pid = child.pid
     const stdout = child.stdout!
     const stderr = child.stderr!
+    // One stop per child, however many paths ask for it (the leader's exit, an interrupt, the stdout
+    // bound): a second stop would signal again and restart the grace.
+    let stopping: Fiber.Fiber<void> | undefined
+    const stop = (): Fiber.Fiber<void> => stopping ??= Effect.runFork(stopGroup(pid!, options.killGrace))
     child.on("error", (error) => {
       // A child that never started (ENOENT, EACCES…): nothing to stop.
       if (pid === undefined) {
@@ -76,7 +80,7 @@ export const runAgentProcess = (options: AgentProcessOptions): Effect.Effect<Pro
         reason: "output-limit",
         detail: `the agent wrote more than ${options.stdout.maxBytes} bytes to stdout; ralph stops reading there`
       })
-      Effect.runFork(Effect.andThen(stopGroup(pid!, options.killGrace), Effect.sync(() => finish(Effect.fail(overflow)))))
+      stop().addObserver(() => finish(Effect.fail(overflow)))
     })
     stderr.on("data", (chunk: Buffer) => {
       options.onOutput()
@@ -97,7 +101,7 @@ export const runAgentProcess = (options: AgentProcessOptions): Effect.Effect<Pro
       exit = { code, signal }
       // The leader is gone: stop what it left in its group, which also closes the pipes.
       if (pid !== undefined && isGroupAlive(pid)) {
-        Effect.runFork(Effect.andThen(stopGroup(pid, options.killGrace), Effect.sync(settleIfDone)))
+        stop().addObserver(settleIfDone)
       } else {
         settleIfDone()
       }
@@ -105,10 +109,10 @@ export const runAgentProcess = (options: AgentProcessOptions): Effect.Effect<Pro
     const waitForIt = Effect.callback<ProcessExit, ChildFailed>((resume) => {
       if (outcome !== undefined) return resume(outcome)
       wake = resume
-      return Effect.suspend(() => pid === undefined ? Effect.void : stopGroup(pid, options.killGrace))
+      return Effect.suspend(() => pid === undefined ? Effect.void : Fiber.join(stop()))
     })
     return pid === undefined ? waitForIt : Effect.andThen(options.onSpawn(pid), waitForIt).pipe(
       // Interrupted while telling of the spawn: the child must not outlive us.
-      Effect.onInterrupt(() => stopGroup(pid, options.killGrace))
+      Effect.onInterrupt(() => Effect.suspend(() => Fiber.join(stop())))
     )
   })
