@@ -19,13 +19,38 @@ export interface LockHandle {
 }
 
 /**
- * Every ralph on the machine must agree on where locks are, whatever state directory each run uses,
- * so the default ignores TMPDIR and per-run settings.
+ * Every ralph of one user must agree on where locks are, whatever state directory each run uses,
+ * so the default ignores TMPDIR and per-run settings. It is made 0700, and refused when anyone else
+ * owns it or may write in it.
  */
 export const defaultLockDir = (env: NodeJS.ProcessEnv = process.env): string =>
   env.RALPH_LOCK_DIR !== undefined && env.RALPH_LOCK_DIR !== ""
     ? env.RALPH_LOCK_DIR
     : join(process.platform === "win32" ? tmpdir() : "/tmp", `ralph-locks-${process.getuid?.() ?? "user"}`)
+
+/**
+ * Why a lock directory cannot be trusted, or undefined when it can: whoever else may write in it could
+ * delete a live lock or plant one, and the default path in /tmp is one anybody may create first.
+ */
+const untrustedLockDir = (dir: string): string | undefined => {
+  const uid = process.getuid?.()
+  if (uid === undefined) return undefined // Windows: no owners or modes to check.
+  const entry = fs.lstatSync(dir)
+  const target = entry.isSymbolicLink() ? fs.statSync(dir) : entry
+  const fix = `set RALPH_LOCK_DIR to a directory only you can write`
+  if (!target.isDirectory()) return `the lock directory is not a directory; remove it or ${fix}`
+  // A link to it counts as much as the directory: whoever owns either decides where locks go.
+  const owner = [entry.uid, target.uid].find((id) => id !== uid)
+  if (owner !== undefined) {
+    return `the lock directory belongs to uid ${owner}, not to you (uid ${uid}), so its owner could take or forge ` +
+      `workspace locks; ${fix}`
+  }
+  if ((target.mode & 0o022) !== 0) {
+    return `the lock directory can be written by others (mode ${(target.mode & 0o777).toString(8)}), so they could take ` +
+      `or forge workspace locks; run \`chmod 700 ${dir}\` or ${fix}`
+  }
+  return undefined
+}
 
 const readLock = (file: string): LockContent | undefined => {
   try {
@@ -54,7 +79,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
     /** Writes the content to a temporary file and links it into place: atomic, and never over another lock. */
     const tryCreate = (file: string, content: LockContent): boolean => {
       const temporary = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}`
-      fs.writeFileSync(temporary, JSON.stringify(content))
+      fs.writeFileSync(temporary, JSON.stringify(content), { mode: 0o600 })
       try {
         fs.linkSync(temporary, file)
         return true
@@ -71,7 +96,9 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
         const file = lockFile(workspace)
         const content: LockContent = { workspace, runId, pid: process.pid, startedAt: new Date().toISOString() }
         try {
-          fs.mkdirSync(lockDir, { recursive: true })
+          fs.mkdirSync(lockDir, { recursive: true, mode: 0o700 })
+          const untrusted = untrustedLockDir(lockDir)
+          if (untrusted !== undefined) return Effect.fail(new StateUnavailable({ path: lockDir, problem: untrusted }))
           for (let tries = 0; tries < 5; tries++) {
             if (tryCreate(file, content)) return Effect.succeed(content)
             const holder = readLock(file)
@@ -106,7 +133,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           Effect.sync(() => {
             current = { ...current, runId: id }
             const temporary = `${file}.${process.pid}.update`
-            fs.writeFileSync(temporary, JSON.stringify(current))
+            fs.writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 })
             fs.renameSync(temporary, file)
           }).pipe(Effect.ignore)
       }

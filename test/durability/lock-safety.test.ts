@@ -1,0 +1,116 @@
+/**
+ * The workspace lock lets no one else in: its directory is made 0700 and refused when another user
+ * owns it or anyone else may write in it (the default path in /tmp is one anybody could create
+ * first); lock files are 0600.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs"
+import { join } from "node:path"
+import { StateUnavailable } from "../../src/domain/errors.ts"
+import { WorkspaceLock } from "../../src/services/WorkspaceLock.ts"
+import { cleanup, makeTempDir, printJson, sq, writeAgent } from "../support/agents.ts"
+import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { completeReport } from "../support/reports.ts"
+
+beforeAll(() => void ensureCli(), 180_000)
+const dirs: Array<string> = []
+afterAll(() => {
+  dirs.forEach(cleanup)
+  removeWorkspaces()
+})
+const tempDir = () => {
+  const dir = makeTempDir("ralph-lock-safety-")
+  dirs.push(dir)
+  return dir
+}
+
+const nobody = 65534
+/** A directory another user owns: as root, one given to nobody; otherwise root's own `/`. */
+const foreignDir = (): string => {
+  if (process.getuid!() !== 0) return "/"
+  const dir = join(tempDir(), "locks")
+  mkdirSync(dir, { mode: 0o700 })
+  chownSync(dir, nobody, nobody)
+  return dir
+}
+
+const refusal = (lockDir: string) =>
+  Effect.scoped(WorkspaceLock.make(lockDir).acquire(tempDir(), "20250101-000000-abcdef")).pipe(Effect.flip)
+
+describe("the lock directory", () => {
+  it.effect("a fresh one is made 0700 (parents too), and its lock files 0600", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "a", "locks")
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* WorkspaceLock.make(lockDir).acquire(tempDir(), "20250101-000000-abcdef")
+        const files = readdirSync(lockDir)
+        assert.strictEqual(files.length, 1)
+        assert.strictEqual(statSync(join(lockDir, files[0]!)).mode & 0o777, 0o600)
+      }))
+      assert.strictEqual(statSync(lockDir).mode & 0o777, 0o700)
+      assert.strictEqual(statSync(join(lockDir, "..")).mode & 0o777, 0o700)
+    }))
+
+  it.effect("one anybody may write in is refused, saying what to do", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "locks")
+      mkdirSync(lockDir)
+      chmodSync(lockDir, 0o777)
+      const error = yield* refusal(lockDir)
+      assert.instanceOf(error, StateUnavailable)
+      assert.strictEqual(error.path, lockDir)
+      assert.include(error.message, "can be written by others (mode 777)")
+      assert.include(error.message, `chmod 700 ${lockDir}`)
+      assert.include(error.message, "RALPH_LOCK_DIR")
+      assert.deepStrictEqual(readdirSync(lockDir), [], "no lock was written there")
+    }))
+
+  it.effect("one writable by its group is refused", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "locks")
+      mkdirSync(lockDir)
+      chmodSync(lockDir, 0o770)
+      const error = yield* refusal(lockDir)
+      assert.include(error.message, "mode 770")
+    }))
+
+  it.effect("one another user owns is refused, naming the owner", () =>
+    Effect.gen(function*() {
+      const lockDir = foreignDir()
+      const owner = statSync(lockDir).uid
+      const error = yield* refusal(lockDir)
+      assert.instanceOf(error, StateUnavailable)
+      assert.include(error.message, `belongs to uid ${owner}, not to you (uid ${process.getuid!()})`)
+      assert.include(error.message, "RALPH_LOCK_DIR")
+    }))
+
+  it.effect("a link of one's own to another user's directory is refused", () =>
+    Effect.gen(function*() {
+      const link = join(tempDir(), "locks")
+      symlinkSync(foreignDir(), link)
+      const error = yield* refusal(link)
+      assert.include(error.message, "not to you")
+    }))
+})
+
+describe("ralph run with an unsafe RALPH_LOCK_DIR", () => {
+  it("fails before any child starts: StateUnavailable, exit 1, with the remedy", async () => {
+    const { root, ws } = newWorkspace()
+    const lockDir = join(root, "locks")
+    mkdirSync(lockDir)
+    chmodSync(lockDir, 0o777)
+    const started = join(root, "started")
+    const agent = writeAgent(root, "agent.sh", [`touch ${sq(started)}`, printJson(completeReport)].join("\n"))
+    const result = await runCli(["run", "--json", "--agent", "exec", "--agent-cmd", agent, "objective"], {
+      cwd: ws,
+      env: { RALPH_LOCK_DIR: lockDir }
+    })
+    assert.strictEqual(result.code, 1)
+    const error = jsonDocument(result).error
+    assert.strictEqual(error._tag, "StateUnavailable")
+    assert.strictEqual(error.path, lockDir)
+    assert.include(error.message, `chmod 700 ${lockDir}`)
+    assert.isFalse(existsSync(started))
+  })
+})
