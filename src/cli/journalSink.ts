@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
-import type { AgentSettings } from "../domain/journal.ts"
+import type { AgentConfig } from "../domain/settings.ts"
 import type { RunJournal, RunStore } from "../services/RunStore.ts"
 import type { LockHandle } from "../services/WorkspaceLock.ts"
 import { errorDocument } from "./output.ts"
@@ -11,7 +11,7 @@ import { version } from "../version.ts"
 export interface JournalContext {
   readonly store: RunStore["Service"]
   readonly lock: LockHandle
-  readonly agent: AgentSettings
+  readonly agent: AgentConfig
   readonly gitHead: string | null
   /** For a resumed run: what the resume found and did before starting. */
   readonly resume?: { readonly rerunsRound: number | null; readonly stoppedStalePid: number | null }

@@ -1,21 +1,12 @@
 import { Effect, Layer } from "effect"
 import { ProviderUnavailable } from "../domain/errors.ts"
-import type { AgentConfig } from "../domain/settings.ts"
+import { type AgentConfig, agentNames, isPresetName } from "../domain/settings.ts"
 import { execAgent } from "../services/providers/exec.ts"
-import { agentPreset, type AgentOptions } from "../services/providers/presets.ts"
+import { agentPreset } from "../services/providers/presets.ts"
 import { defaultProcessLimits, makeProcessProvider, type ProcessAgent } from "../services/providers/processAgent.ts"
 import { type Provider, SubagentProvider } from "../services/SubagentProvider.ts"
 import type { CliSettings } from "./settings.ts"
 import { splitWords } from "./words.ts"
-
-/** Config-file and flag settings of a preset, as its options. */
-const presetOptions = (agent: AgentConfig): AgentOptions => ({
-  ...(agent.binary === undefined ? {} : { binary: agent.binary }),
-  ...(agent.model === undefined ? {} : { model: agent.model }),
-  ...(agent.args === undefined ? {} : { extraArgs: agent.args }),
-  ...(agent.env === undefined ? {} : { env: agent.env }),
-  ...(agent.permissions === undefined ? {} : { permissions: agent.permissions })
-})
 
 const where = "--agent-cmd, RALPH_AGENT_CMD or agents.exec.command (or agents.exec.binary) in ralph.config.json"
 
@@ -54,7 +45,11 @@ export const providersLayer = (settings: CliSettings) =>
     SubagentProvider,
     Effect.gen(function*() {
       const name = settings.config.subagentProvider
-      const agent = name === "exec" ? execProcess(settings.agent) : agentPreset(name as never, presetOptions(settings.agent))
+      const agent = name === "exec"
+        ? execProcess(settings.agent)
+        : isPresetName(name)
+        ? agentPreset(name, settings.agent)
+        : new ProviderUnavailable({ provider: name, problem: "unknown", detail: `the agents are ${agentNames.join(", ")}` })
       const provider = agent instanceof ProviderUnavailable ? unavailable(agent) : yield* makeProcessProvider(agent, {
         ...defaultProcessLimits,
         killGrace: settings.killGrace,

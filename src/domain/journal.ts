@@ -2,18 +2,8 @@ import { Result, Schema } from "effect"
 import { FailureReason } from "./errors.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
+import { AgentConfig } from "./settings.ts"
 import { Usage } from "./usage.ts"
-
-/** Per-agent settings a run was started with (kept so a resume starts the same agent). */
-export const AgentSettings = Schema.Struct({
-  command: Schema.optionalKey(Schema.String),
-  binary: Schema.optionalKey(Schema.String),
-  model: Schema.optionalKey(Schema.String),
-  args: Schema.optionalKey(Schema.Array(Schema.String)),
-  env: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
-  permissions: Schema.optionalKey(Schema.Literals(["workspace", "none", "full"]))
-})
-export type AgentSettings = typeof AgentSettings.Type
 
 const common = { t: Schema.String }
 
@@ -31,7 +21,8 @@ export const JournalEntry = Schema.Union([
       maxHandoffChars: Schema.Int,
       maxResultChars: Schema.Int
     }),
-    agent: AgentSettings,
+    /** The agent's settings the run was started with, so a resume starts the same agent. */
+    agent: AgentConfig,
     workspace: Schema.String,
     gitHead: Schema.NullOr(Schema.String),
     pid: Schema.Int,

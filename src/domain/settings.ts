@@ -9,6 +9,7 @@ import { Duration, Schema } from "effect"
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
 export type PresetName = (typeof presetNames)[number]
+export const isPresetName = (name: string): name is PresetName => (presetNames as ReadonlyArray<string>).includes(name)
 export const agentNames = [...presetNames, "exec"] as const
 export type AgentName = (typeof agentNames)[number]
 

@@ -122,7 +122,7 @@ export const agentSandbox = (name: AgentPresetName, server: FakeModelServer): Ag
         ].join("\n")
       )
       env = { ...base, CODEX_HOME: codexHome, FAKE_MODEL_API_KEY: "sk-fake-test-key" }
-      options.extraArgs = ["--disable", "plugins"]
+      options.args = ["--disable", "plugins"]
       break
     }
     case "gemini": {

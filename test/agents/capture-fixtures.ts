@@ -125,7 +125,7 @@ const cases = (cli: AgentPresetName): ReadonlyArray<Case> => {
         {
           name: "max-turns",
           description: "--max-turns 1 and two tool calls",
-          options: { extraArgs: ["--max-turns", "1"] },
+          options: { args: ["--max-turns", "1"] },
           turns: [
             { kind: "write-file", path: "$WS/a.txt", content: "a" },
             { kind: "write-file", path: "$WS/b.txt", content: "b" },
@@ -135,7 +135,7 @@ const cases = (cli: AgentPresetName): ReadonlyArray<Case> => {
         {
           name: "budget",
           description: "--max-budget-usd 0.0001 and two tool calls",
-          options: { extraArgs: ["--max-budget-usd", "0.0001"] },
+          options: { args: ["--max-budget-usd", "0.0001"] },
           turns: [
             { kind: "write-file", path: "$WS/a.txt", content: "a" },
             { kind: "write-file", path: "$WS/b.txt", content: "b" },
@@ -282,7 +282,7 @@ const capture = async (cli: AgentPresetName, only: ReadonlyArray<string>) => {
         const options: AgentOptions = {
           ...sandbox.options,
           ...c.options,
-          extraArgs: [...(sandbox.options.extraArgs ?? []), ...(c.options?.extraArgs ?? [])]
+          args: [...(sandbox.options.args ?? []), ...(c.options?.args ?? [])]
         }
         const agent = agentPreset(cli, options)
         const invocation = agent.invocation(

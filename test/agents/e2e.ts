@@ -104,7 +104,7 @@ export const runLoop = async (
       "--state-dir",
       join(sandbox.home, "ralph-state"),
       // `=` form: a separate value starting with "--" would be read as a flag of ralph's own.
-      ...(sandbox.options.extraArgs === undefined ? [] : [`--agent-args=${sandbox.options.extraArgs.join(" ")}`]),
+      ...(sandbox.options.args === undefined ? [] : [`--agent-args=${sandbox.options.args.join(" ")}`]),
       objective
     ]
     const env = { ...sandbox.env, PATH: `${agentsBinDir}:${sandbox.env.PATH}` }

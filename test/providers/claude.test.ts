@@ -69,7 +69,7 @@ describe("claude invocation", () => {
     const agent = claudeAgent({
       binary: "/opt/claude/bin/claude",
       model: "opus",
-      extraArgs: ["--max-turns", "30"],
+      args: ["--max-turns", "30"],
       env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:1" }
     })
     assert.strictEqual(agent.binary, "/opt/claude/bin/claude")

@@ -45,7 +45,7 @@ describe("codex invocation", () => {
   })
 
   it("puts model and extra arguments before the final `-`; adds no model or provider by default", () => {
-    const args = codexArgs({ model: "gpt-5-codex", extraArgs: ["-c", "model_reasoning_effort=\"high\""] }, files)
+    const args = codexArgs({ model: "gpt-5-codex", args: ["-c", "model_reasoning_effort=\"high\""] }, files)
     assert.deepStrictEqual(args.slice(-5), ["--model", "gpt-5-codex", "-c", "model_reasoning_effort=\"high\"", "-"])
     const plain = codexArgs({}, files)
     assert.notInclude(plain, "--model")

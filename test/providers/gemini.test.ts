@@ -45,7 +45,7 @@ describe("gemini invocation", () => {
   })
 
   it("adds the model and extra arguments at the end, and no model by default", () => {
-    assert.deepStrictEqual(geminiArgs({ model: "gemini-2.5-pro", extraArgs: ["--debug"] }).slice(-3), [
+    assert.deepStrictEqual(geminiArgs({ model: "gemini-2.5-pro", args: ["--debug"] }).slice(-3), [
       "--model",
       "gemini-2.5-pro",
       "--debug"

@@ -42,7 +42,7 @@ describe("opencode invocation", () => {
   })
 
   it("adds the model and extra arguments, and no model by default", () => {
-    assert.deepStrictEqual(opencodeArgs({ model: "anthropic/claude-sonnet-4-5", extraArgs: ["--agent", "build"] }), [
+    assert.deepStrictEqual(opencodeArgs({ model: "anthropic/claude-sonnet-4-5", args: ["--agent", "build"] }), [
       "run",
       "--format",
       "json",

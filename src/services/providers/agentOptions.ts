@@ -1,24 +1,15 @@
-import type { AgentPermissions } from "../../domain/settings.ts"
+import type { AgentConfig, AgentPermissions } from "../../domain/settings.ts"
 
 /**
- * What a user can configure for one of the four agent presets (claude, codex, gemini, opencode).
+ * What a user can configure for one of the four agent presets (claude, codex, gemini, opencode):
+ * the one shape of agent settings (`AgentConfig`) without exec's command line.
  *
  * Everything is optional: a preset with no options runs the CLI found on PATH with the user's own
  * environment and agent configuration (HOME, CODEX_HOME, settings files, provider variables) and
- * adds no model, provider or base URL of its own.
+ * adds no model, provider or base URL of its own. `args` come after the permission and model
+ * flags; `env` is added to the inherited environment; `permissions` defaults to "workspace".
  */
-export interface AgentOptions {
-  /** The program to run: a name looked up on PATH or a path. Default: the CLI's own name. */
-  readonly binary?: string
-  /** Passed as the CLI's model flag (`--model` / `-m`); absent = the CLI's own default. */
-  readonly model?: string
-  /** Appended to the preset's arguments, after the permission and model flags. */
-  readonly extraArgs?: ReadonlyArray<string>
-  /** Added to the inherited environment (overrides inherited variables of the same name). */
-  readonly env?: Readonly<Record<string, string>>
-  /** What ralph grants the agent; see {@link AgentPermissions}. Default: "workspace". */
-  readonly permissions?: AgentPermissions
-}
+export type AgentOptions = Omit<AgentConfig, "command">
 
 /**
  * - `workspace` (default): the least-privilege flags with which the CLI may edit files in the

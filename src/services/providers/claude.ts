@@ -72,7 +72,7 @@ export const claudeArgs = (options: AgentOptions): ReadonlyArray<string> => [
   claudeSchemaArg(),
   "--no-session-persistence",
   ...flagIf("--model", options.model),
-  ...(options.extraArgs ?? [])
+  ...(options.args ?? [])
 ]
 
 /** Tokens and cost of one `claude -p` result. `modelUsage` is preferred: `usage` reads 0 after some errors. */

@@ -65,7 +65,7 @@ export const codexArgs = (
   "-o",
   files.reportFile,
   ...flagIf("--model", options.model),
-  ...(options.extraArgs ?? []),
+  ...(options.args ?? []),
   "-"
 ]
 

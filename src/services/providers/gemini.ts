@@ -62,7 +62,7 @@ export const geminiArgs = (options: AgentOptions): ReadonlyArray<string> => [
   "json",
   "--skip-trust",
   ...flagIf("--model", options.model),
-  ...(options.extraArgs ?? [])
+  ...(options.args ?? [])
 ]
 
 /**

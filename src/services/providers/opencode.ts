@@ -49,7 +49,7 @@ export const opencodeArgs = (options: AgentOptions): ReadonlyArray<string> => [
   "json",
   ...opencodePermissionArgs(options),
   ...flagIf("--model", options.model),
-  ...(options.extraArgs ?? [])
+  ...(options.args ?? [])
 ]
 
 /** The error text OpenCode gives a tool call that `run` auto-rejected (its own constant). */

@@ -11,13 +11,15 @@ import { claudeAgent, claudeInstallHint } from "./claude.ts"
 import { codexAgent, codexInstallHint } from "./codex.ts"
 import { geminiAgent, geminiInstallHint } from "./gemini.ts"
 import { opencodeAgent, opencodeInstallHint } from "./opencode.ts"
+import type { PresetName as AgentPresetName } from "../../domain/settings.ts"
 import { programPath } from "./executable.ts"
 import type { ProcessAgent } from "./processAgent.ts"
 
 export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
 
-export const agentPresetNames = ["claude", "codex", "gemini", "opencode"] as const
-export type AgentPresetName = (typeof agentPresetNames)[number]
+/** The preset names, from the one settings table. */
+export { presetNames as agentPresetNames } from "../../domain/settings.ts"
+export type { PresetName as AgentPresetName } from "../../domain/settings.ts"
 
 
 /** The command that installs each CLI, told when its binary is missing. */
