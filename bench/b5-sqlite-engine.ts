@@ -154,12 +154,15 @@ const timeOnce = (variant: Variant, runIndex: number) => {
       const warm = yield* Steps.execute({ id: `warmup-${runIndex}`, n: warmup })
       if (warm !== expected(warmup)) throw new Error(`${variant.name}: unexpected warm-up result ${warm}`)
       const before = { ...counters }
+      const cpu0 = process.cpuUsage()
       const t0 = performance.now()
       const total = yield* Steps.execute({ id: `timed-${runIndex}`, n: activities })
       const ms = performance.now() - t0
+      const cpu = process.cpuUsage(cpu0)
       if (total !== expected(activities)) throw new Error(`${variant.name}: unexpected result ${total}`)
       return {
         ms,
+        cpuMs: (cpu.user + cpu.system) / 1000,
         statements: counters.statements - before.statements,
         commits: counters.commits - before.commits,
         sqliteMs: counters.sqliteMs - before.sqliteMs
@@ -193,12 +196,16 @@ const fsType = (() => {
     return "unknown"
   }
 })()
+const loadAtStart = os.loadavg()
 log(
   `B5 durable engine: ${activities} instant activities per workflow, ${runs} alternated runs, node ${process.version}, ` +
-    `files in ${baseDir} (statfs type ${fsType})`
+    `files in ${baseDir} (statfs type ${fsType}), load ${loadAtStart.map((x) => x.toFixed(2)).join(" ")}`
 )
 
-const samples = new Map<string, Array<{ ms: number; statements: number; commits: number; sqliteMs: number }>>()
+const samples = new Map<
+  string,
+  Array<{ ms: number; cpuMs: number; statements: number; commits: number; sqliteMs: number }>
+>()
 for (let r = 0; r < runs; r++) {
   for (const variant of variants) {
     const sample = await timeOnce(variant, r)
@@ -216,8 +223,10 @@ for (const variant of variants) {
   const statementsPerActivity = median(list.map((s) => s.statements)) / activities
   const commitsPerActivity = median(list.map((s) => s.commits)) / activities
   const sqliteMsPerActivity = median(list.map((s) => s.sqliteMs)) / activities
+  const cpuMsPerActivity = median(list.map((s) => s.cpuMs)) / activities
   results[variant.name] = {
     msPerActivity: round(msPerActivity),
+    cpuMsPerActivity: round(cpuMsPerActivity),
     overMemoryEngineMs: round(msPerActivity - baseline),
     sqliteMsPerActivity: round(sqliteMsPerActivity),
     statementsPerActivity: round(statementsPerActivity, 1),
@@ -225,9 +234,9 @@ for (const variant of variants) {
     runsMs: list.map((s) => round(s.ms, 1))
   }
   log(
-    `  ${variant.name.padEnd(26)} ${msPerActivity.toFixed(3)} ms/activity` +
+    `  ${variant.name.padEnd(26)} ${msPerActivity.toFixed(3)} ms/activity, cpu ${cpuMsPerActivity.toFixed(3)}` +
       (variant.engine === "cluster"
-        ? ` (${sqliteMsPerActivity.toFixed(3)} in SQLite) · ${statementsPerActivity.toFixed(1)} statements, ` +
+        ? `, in SQLite ${sqliteMsPerActivity.toFixed(3)} · ${statementsPerActivity.toFixed(1)} statements, ` +
           `${commitsPerActivity.toFixed(2)} commits per activity`
         : "")
   )
@@ -255,6 +264,7 @@ process.stdout.write(
         warmup,
         dir: baseDir,
         statfsType: fsType,
+        loadAverageAtStart: loadAtStart,
         variants: results,
         msPerWriteTransaction: commits
       },
