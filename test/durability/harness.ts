@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { writeAgent } from "../support/agents.ts"
+import { ensureCli } from "../support/cli.ts"
 
 export { isAlive } from "../support/agents.ts"
 
-export const cli = resolve("dist/ralph.js")
+/** The binary under test: a private copy of the build, so a concurrent rebuild cannot pull it away. */
+export const cli = ensureCli()
 
 export interface Finished {
   readonly code: number | null
