@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Cause, Console, Effect, Exit, identity } from "effect"
-import { type CliError, Command } from "effect/cli"
-import { Cancelled, InvalidArguments } from "./domain/errors.ts"
+import { type CliError, CliOutput, Command } from "effect/cli"
 import { ralph } from "./cli/commands.ts"
+import { exitCodes } from "./cli/output.ts"
 import { session, settleFailure } from "./cli/session.ts"
+import { Cancelled, InvalidArguments } from "./domain/errors.ts"
 import { version } from "./version.ts"
 
 const argv = process.argv.slice(2)
@@ -14,34 +15,85 @@ session.json = argv.includes("--json")
 const usageProblem = (error: CliError.CliError): string =>
   error._tag === "ShowHelp" ? error.errors.map((e) => e.message).join("; ") : error.message
 
+/** A bad flag value is named by its flag, with the parser's own words; anything else concerns the command line. */
+const usageError = (error: CliError.CliError): InvalidArguments => {
+  const invalid = error._tag === "ShowHelp" && error.errors.length === 1 ? error.errors[0]! : error
+  if (invalid._tag !== "InvalidValue") {
+    return new InvalidArguments({ argument: "command line", problem: usageProblem(error) })
+  }
+  const expected = invalid.expected.replace(/^Expected:? /, "")
+  return new InvalidArguments({
+    argument: invalid.kind === "flag" ? `--${invalid.option}` : invalid.option,
+    // effect/cli reports a flag given without its value as an empty value.
+    problem: invalid.value === "" ? `missing value; expected ${expected}` : expected
+  })
+}
+
+/** A console whose `log` writes to stderr, for text that must stay off stdout. */
+const stderrConsole = { ...globalThis.console, log: globalThis.console.error }
+
+/**
+ * Help that was asked for (`--help`) goes to stdout; help shown because the command line is wrong
+ * goes to stderr with the errors, so that stdout never holds a usage complaint.
+ */
+const presenter: CliOutput.Presenter = {
+  present: (event) =>
+    event._tag === "InvalidInvocation"
+      ? CliOutput.defaultPresenter.present(event).pipe(Effect.provideService(Console.Console, stderrConsole))
+      : CliOutput.defaultPresenter.present(event)
+}
+
 const main = Command.runWith(ralph, { version, renderErrors: !session.json })(argv).pipe(
   // effect/cli has printed usage and errors for people; under --json the one document says it instead.
   Effect.catch((error) =>
     Effect.sync(() => {
       if (error._tag === "ShowHelp" && error.errors.length === 0) return
-      if (session.json) settleFailure(new InvalidArguments({ argument: "command line", problem: usageProblem(error) }))
+      if (session.json) settleFailure(usageError(error))
       process.exitCode = 1
     })
   ),
   // Under --json, stdout is reserved for the one JSON document: effect/cli's own text goes to stderr.
-  session.json ? Effect.provideService(Console.Console, { ...globalThis.console, log: globalThis.console.error }) : identity,
+  session.json ? Effect.provideService(Console.Console, stderrConsole) : identity,
+  Effect.provideService(CliOutput.Presenter, presenter),
   Effect.onInterrupt(() =>
-    Effect.sync(() => settleFailure(new Cancelled({
-      ...(session.signal === undefined ? {} : { signal: session.signal }),
-      ...(session.currentRound === undefined ? {} : { round: session.currentRound })
-    })))
+    Effect.sync(() =>
+      settleFailure(
+        new Cancelled({
+          ...(session.signal === undefined ? {} : { signal: session.signal }),
+          ...(session.currentRound === undefined ? {} : { round: session.currentRound })
+        })
+      )
+    )
   ),
   Effect.provide(NodeServices.layer)
 )
 
-const fiber = Effect.runFork(main)
+let exiting = false
+
+/**
+ * Exits once everything written to stdout and stderr has reached the OS: a pipe takes 64 KiB at a
+ * time, and `process.exit` drops what is still queued. An empty write's callback runs once every
+ * write before it is done.
+ */
+const exitWhenFlushed = (fallbackCode: number) => {
+  if (exiting) return
+  exiting = true
+  let pending = 2
+  const flushed = () => {
+    if (--pending === 0) process.exit(process.exitCode ?? fallbackCode)
+  }
+  process.stdout.write("", flushed)
+  process.stderr.write("", flushed)
+}
 
 /**
  * The first SIGINT or SIGTERM interrupts the run: the child's process group gets SIGTERM, then SIGKILL
  * after the grace period, and ralph waits for it before printing Cancelled. A second signal kills
- * the children at once and exits.
+ * the children at once, prints Cancelled and exits once that is written. A signal that arrives while
+ * ralph only waits for a reader to take its output exits at once, as interrupted.
  */
 const onSignal = (signal: "SIGINT" | "SIGTERM") => {
+  if (exiting) process.exit(signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint)
   if (session.signal !== undefined) {
     for (const pid of session.livePids) {
       try {
@@ -50,19 +102,32 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
         // Already gone.
       }
     }
-    settleFailure(new Cancelled({ signal: session.signal, ...(session.currentRound === undefined ? {} : { round: session.currentRound }) }))
-    process.exit(process.exitCode ?? 130)
+    settleFailure(
+      new Cancelled({
+        signal: session.signal,
+        ...(session.currentRound === undefined ? {} : { round: session.currentRound })
+      })
+    )
+    return exitWhenFlushed(exitCodes.sigint)
   }
   session.signal = signal
+  // Stopping a child can take its whole grace period: say so at once, and how not to wait.
+  process.stderr.write(
+    `ralph: ${signal}: stopping the agent (SIGTERM, then SIGKILL after the grace); a second Ctrl-C kills it now\n`
+  )
   fiber.interruptUnsafe(fiber.id)
 }
+// Before the fiber starts: it runs synchronously up to the child's spawn, and a signal that came
+// before the handlers would kill ralph outright and leave the child running.
 process.on("SIGINT", () => onSignal("SIGINT"))
 process.on("SIGTERM", () => onSignal("SIGTERM"))
+
+const fiber = Effect.runFork(main)
 
 fiber.addObserver((exit) => {
   if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
     process.stderr.write(`ralph: internal error: ${Cause.pretty(exit.cause)}\n`)
     process.exitCode = 5
   }
-  process.exit(process.exitCode ?? 0)
+  exitWhenFlushed(0)
 })

@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
@@ -7,7 +7,7 @@ import { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
 import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
 import { type JournalContext, journalSink } from "./journalSink.ts"
-import { progressLine, styleFor } from "./output.ts"
+import { progressLine, resumeCommand, styleFor } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
@@ -18,7 +18,10 @@ const ralphLayer = (settings: CliSettings, publish: RunEvents["Service"]["publis
     ...settings.config,
     workspace: settings.workspace,
     retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
-    ...(Option.isSome(settings.maxTime) ? { maxTime: settings.maxTime.value } : {})
+    // --max-time bounds this invocation from the process's start: Node's own start-up counts too.
+    ...(Option.isSome(settings.maxTime)
+      ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
+      : {})
   }).pipe(
     Layer.provide(WorkflowEngine.layerMemory()),
     Layer.provide(providersLayer(settings)),
@@ -37,7 +40,7 @@ export const withRalph = <A>(
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
-    const toProgress = progressSink()
+    const toProgress = progressSink(settings.stateDir)
     const publish: RunEvents["Service"]["publish"] = (event) => Effect.andThen(toJournal(event), toProgress(event))
     return yield* Effect.gen(function*() {
       const ralph = yield* Ralph
@@ -46,8 +49,11 @@ export const withRalph = <A>(
     }).pipe(Effect.provide(ralphLayer(settings, publish)))
   }))
 
-/** Progress lines on stderr, and the session's view of live children. */
-const progressSink = (): RunEvents["Service"]["publish"] => {
+/**
+ * Progress lines on stderr, and the session's view of the run: live children, the round, and once
+ * the run started (and so is journaled), its id and the command that continues it.
+ */
+const progressSink = (stateDir: string): RunEvents["Service"]["publish"] => {
   const style = styleFor(process.stderr, process.env)
   let agent = ""
   let maxRounds = 0
@@ -57,6 +63,7 @@ const progressSink = (): RunEvents["Service"]["publish"] => {
         case "RunStarted":
           agent = event.provider
           maxRounds = event.maxRounds
+          session.run = { runId: event.runId, resume: resumeCommand(event.runId, stateDir, process.env) }
           break
         case "RoundStarted":
           session.currentRound = event.round
@@ -82,4 +89,3 @@ export const settle = <R>(effect: Effect.Effect<Envelope, RalphError, R>) =>
     Effect.catch((error) => Effect.sync(() => settleFailure(error))),
     Effect.asVoid
   )
-

@@ -1,6 +1,9 @@
+import { homedir } from "node:os"
+import { isAbsolute, join, resolve } from "node:path"
 import type { RalphError } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import { escapeLine } from "../domain/terminalText.ts"
 import { formatUsage } from "../domain/usage.ts"
 
 /** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
@@ -45,13 +48,39 @@ export const exitCodeOfError = (error: RalphError): number => {
   }
 }
 
-/** The `--json` document of a failure: the tag, the message, and every field of the error. */
-export const errorDocument = (error: RalphError): { readonly error: Record<string, unknown> } => {
-  const fields: Record<string, unknown> = { _tag: error._tag, message: error.message }
+/**
+ * The `--json` document of a failure: the tag, the message, the run it ended (once one started, so
+ * that a program can resume it), and every field of the error.
+ */
+export const errorDocument = (error: RalphError, runId?: string): { readonly error: Record<string, unknown> } => {
+  const fields: Record<string, unknown> = {
+    _tag: error._tag,
+    message: error.message,
+    ...(runId === undefined ? {} : { runId })
+  }
   for (const [key, value] of Object.entries(error)) {
     if (key !== "_tag" && key !== "message" && key !== "stack" && key !== "name") fields[key] = value
   }
   return { error: fields }
+}
+
+/** A word as a POSIX shell reads it back: quoted only when it has to be. */
+const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+
+/**
+ * The command that continues run `runId` (`ralph resume` picks up a failed or cancelled run at its
+ * last finished round). `--state-dir` is added only when this environment alone would not lead
+ * `ralph resume` to the run's state directory (it came from --state-dir or the config file).
+ */
+export const resumeCommand = (runId: string, stateDir: string, env: NodeJS.ProcessEnv): string => {
+  const fromEnv = env.RALPH_STATE_DIR
+    ? resolve(env.RALPH_STATE_DIR)
+    : env.XDG_STATE_HOME !== undefined && isAbsolute(env.XDG_STATE_HOME)
+    ? join(env.XDG_STATE_HOME, "ralph")
+    : join(homedir(), ".local", "state", "ralph")
+  return resolve(stateDir) === fromEnv
+    ? `ralph resume ${runId}`
+    : `ralph resume ${runId} --state-dir ${shellWord(resolve(stateDir))}`
 }
 
 export interface Style {
@@ -73,9 +102,10 @@ export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): St
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
 
+/** Worker text on one short line that cannot drive the terminal: whitespace runs collapsed, control characters escaped. */
 const oneLine = (text: string, max = 160) => {
   const line = text.replace(/\s+/g, " ")
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+  return escapeLine(line.length > max ? `${line.slice(0, max - 1)}…` : line)
 }
 
 /** One progress line per event worth a person's attention, or undefined. */
@@ -84,12 +114,16 @@ export const progressLine = (event: RunEvent, agent: string, maxRounds: number, 
     case "RunStarted":
       return style.dim(
         event.resumedAfterRound === undefined
-          ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${event.maxRounds === 1 ? "" : "s"}`
+          ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${
+            event.maxRounds === 1 ? "" : "s"
+          }`
           : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`
       )
     case "RoundStarted":
       return style.dim(
-        `round ${event.round}/${maxRounds} · ${agent} · started${event.attempt > 1 ? ` (attempt ${event.attempt})` : ""}`
+        `round ${event.round}/${maxRounds} · ${agent} · started${
+          event.attempt > 1 ? ` (attempt ${event.attempt})` : ""
+        }`
       )
     case "RoundFinished": {
       const status = event.report.status === "complete"
@@ -102,15 +136,21 @@ export const progressLine = (event: RunEvent, agent: string, maxRounds: number, 
     }
     case "RoundRejected":
       return style.red(
-        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${event.kind} report · ${oneLine(event.problem)}`
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${event.kind} report · ${
+          oneLine(event.problem)
+        }`
       )
     case "RoundFailed":
       return style.red(
-        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${oneLine(event.detail)}`
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${
+          oneLine(event.detail)
+        }`
       )
     case "RetryScheduled":
       return style.yellow(
-        `round ${event.round}/${maxRounds} · retrying in ${seconds(event.delayMs)} (${event.reason}), attempt ${event.attempt}`
+        `round ${event.round}/${maxRounds} · retrying in ${
+          seconds(event.delayMs)
+        } (${event.reason}), attempt ${event.attempt}`
       )
     case "ChildSpawned":
     case "RunFinished":

@@ -1,7 +1,7 @@
-import type { RalphError } from "../domain/errors.ts"
 import { Schema } from "effect"
+import type { RalphError } from "../domain/errors.ts"
 import { Envelope } from "../domain/outcome.ts"
-import { renderEnvelope, renderError } from "../domain/render.ts"
+import { renderEnvelope, renderError, type RunRef } from "../domain/render.ts"
 import { errorDocument, exitCodeOfEnvelope, exitCodeOfError } from "./output.ts"
 
 /**
@@ -16,6 +16,8 @@ export const session = {
   livePids: new Set<number>(),
   /** The round running now, for the Cancelled error. */
   currentRound: undefined as number | undefined,
+  /** Once a run started (its RunStarted event): its id and the command that continues it, for every error after. */
+  run: undefined as RunRef | undefined,
   settled: false
 }
 
@@ -39,7 +41,7 @@ export const settleSuccess = (unchecked: Envelope): void => {
 export const settleFailure = (error: RalphError): void => {
   if (session.settled) return
   session.settled = true
-  if (session.json) write(process.stdout, JSON.stringify(errorDocument(error)))
-  else write(process.stderr, renderError(error, session.maxResultChars))
+  if (session.json) write(process.stdout, JSON.stringify(errorDocument(error, session.run?.runId)))
+  else write(process.stderr, renderError(error, session.maxResultChars, session.run))
   process.exitCode = exitCodeOfError(error)
 }

@@ -1,5 +1,6 @@
 import type { RalphError } from "./errors.ts"
 import type { Envelope } from "./outcome.ts"
+import { escapeBlock } from "./terminalText.ts"
 
 export const truncationMarker = "\n… [truncated]"
 
@@ -22,7 +23,9 @@ const headline = ({ result }: Envelope): string => {
       return `The worker reported the objective complete after ${rounds(result.roundsStarted)}. ` +
         "ralph did not verify this claim; check the evidence."
     case "blocked":
-      return `The worker reported a blocker after ${rounds(result.roundsStarted)}: ${result.report.blocker}`
+      return `The worker reported a blocker after ${rounds(result.roundsStarted)}: ${
+        escapeBlock(result.report.blocker)
+      }`
     case "budget-limited":
       return result.limit === "time"
         ? `The time budget ran out after ${rounds(result.roundsStarted)}; the last finished worker reported more to do.`
@@ -30,27 +33,43 @@ const headline = ({ result }: Envelope): string => {
   }
 }
 
-/** The text a person or a calling model reads for a finished run. */
+/**
+ * A report as pretty JSON that cannot drive a terminal: JSON.stringify escapes C0 controls but not
+ * DEL, C1 or the bidirectional overrides; escaped here, it is still JSON for the same report.
+ */
+const prettyReport = (report: unknown): string => escapeBlock(JSON.stringify(report, null, 2))
+
+/** The text a person or a calling model reads for a finished run. Worker text is escaped (terminalText.ts). */
 export const renderEnvelope = (envelope: Envelope, maxResultChars: number): string =>
   boundText(
     [
       headline(envelope),
       `Run ${envelope.runId}, agents started: ${envelope.agentsStarted}.`,
       "Final report (as reported by the worker):",
-      JSON.stringify(envelope.result.report, null, 2)
+      prettyReport(envelope.result.report)
     ].join("\n"),
     maxResultChars
   )
 
-/** The text a person or a calling model reads for a failed run. */
-export const renderError = (error: RalphError, maxResultChars: number): string => {
-  const lines = [`ralph: ${error.message}`]
+/** A run that started, as an error names it: its id and the command that continues it. */
+export interface RunRef {
+  readonly runId: string
+  readonly resume: string
+}
+
+/**
+ * The text a person or a calling model reads for a failed run: the error, then (once a run started)
+ * how to continue it, before any long tail the bound could cut. Worker text is escaped.
+ */
+export const renderError = (error: RalphError, maxResultChars: number, run?: RunRef): string => {
+  const lines = [`ralph: ${escapeBlock(error.message)}`]
+  if (run !== undefined) lines.push(`Continue run ${run.runId} from its last finished round with: ${run.resume}`)
   if (error._tag === "RoundFailed") {
     if (error.stderrTail !== undefined && error.stderrTail !== "") {
-      lines.push("Last output of the agent on stderr:", error.stderrTail)
+      lines.push("Last output of the agent on stderr:", escapeBlock(error.stderrTail))
     }
     if (error.lastReport !== null) {
-      lines.push("Last good handoff (as reported by the worker):", JSON.stringify(error.lastReport, null, 2))
+      lines.push("Last good handoff (as reported by the worker):", prettyReport(error.lastReport))
     }
   }
   return boundText(lines.join("\n"), maxResultChars)

@@ -15,6 +15,10 @@ const complete = envelope({ status: "complete", roundsStarted: 3, report: comple
 const blocked = envelope({ status: "blocked", roundsStarted: 1, report: blockedReport })
 const budget = envelope({ status: "budget-limited", limit: "rounds", roundsStarted: 4, report: continueReport }, 6)
 
+/** What must not reach a terminal raw: C0 controls but newline and tab, DEL, C1, and the bidirectional controls. */
+// eslint-disable-next-line no-control-regex
+const unsafeChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Every promise of the bound, for one text and one limit. */
@@ -86,6 +90,50 @@ describe("rendering", () => {
     assert.include(renderError(new Cancelled({ signal: "SIGINT" }), 16384), "cancelled")
   })
 
+  it("worker text cannot drive a terminal: control characters escaped, the pretty report still the same JSON", () => {
+    const hostile = "a\u001b[31mb \u009b2J c\rd \u202eevil\u2066 \u007f\u0085"
+    const report = { ...blockedReport, summary: hostile, evidence: [hostile], blocker: `stuck ${hostile}` }
+    const text = renderEnvelope(envelope({ status: "blocked", roundsStarted: 1, report }), 1e9)
+    assert.notMatch(text, unsafeChars)
+    assert.include(
+      text,
+      "stuck a\\u001b[31mb \\u009b2J c\\u000dd \\u202eevil\\u2066 \\u007f\\u0085",
+      "the headline's blocker"
+    )
+    const pretty = text.slice(text.indexOf("{"))
+    assert.deepStrictEqual(JSON.parse(pretty), report, "the pretty report parses back to the exact report")
+
+    const failed = new RoundFailed({
+      round: 2,
+      reason: "crashed",
+      detail: `exit 1 ${hostile}`,
+      lastReport: { ...continueReport, summary: hostile },
+      stderrTail: `line 1\n${hostile}\nline 3`
+    })
+    const error = renderError(failed, 1e9)
+    assert.notMatch(error, unsafeChars)
+    assert.include(error, "line 1\n", "the stderr tail keeps its lines")
+    assert.include(error, "\\u009b2J")
+    assert.deepStrictEqual(JSON.parse(error.slice(error.indexOf("{"))), failed.lastReport)
+    assert.notMatch(renderError(new MalformedReport({ round: 1, problem: hostile }), 1e9), unsafeChars)
+  })
+
+  it("an error of a run that started names it and the command that continues it, before any long tail", () => {
+    const run = { runId: "20250101-000000-abcdef", resume: "ralph resume 20250101-000000-abcdef" }
+    const failed = new RoundFailed({
+      round: 2,
+      reason: "crashed",
+      detail: "exit 1",
+      lastReport: null,
+      stderrTail: "e".repeat(10_000)
+    })
+    const line =
+      "Continue run 20250101-000000-abcdef from its last finished round with: ralph resume 20250101-000000-abcdef"
+    assert.include(renderError(failed, 1e9, run), `\n${line}\n`)
+    assert.include(renderError(failed, 400, run), line, "the bound cuts the tail, not the way on")
+    assert.notInclude(renderError(failed, 1e9), "ralph resume", "no run, no command")
+  })
+
   it("a limit at least the text's length leaves it unchanged", () => {
     const full = renderEnvelope(complete, 1_000_000)
     assert.strictEqual(renderEnvelope(complete, full.length), full)
@@ -137,6 +185,25 @@ describe("rendering", () => {
     },
     ({ limit, text }) => checkBound(text, limit, boundText(text, limit)),
     { timeout: 20_000, arbitrary: { runs: 2000, size: 150 } }
+  )
+
+  it.prop(
+    "renderEnvelope and renderError: whatever the worker wrote, no raw control character reaches the text",
+    { text: Schema.String },
+    ({ text }) => {
+      const line = text.trim() === "" ? "x" : text.trim()
+      const report = { ...blockedReport, summary: line, blocker: line }
+      assert.notMatch(renderEnvelope(envelope({ status: "blocked", roundsStarted: 1, report }), 1e9), unsafeChars)
+      const failed = new RoundFailed({
+        round: 1,
+        reason: "crashed",
+        detail: text,
+        lastReport: report,
+        stderrTail: text
+      })
+      assert.notMatch(renderError(failed, 1e9), unsafeChars)
+    },
+    { timeout: 20_000, arbitrary: { runs: 1000, size: 100 } }
   )
 
   it.prop(
