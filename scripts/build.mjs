@@ -1,7 +1,7 @@
 // Bundles the CLI into one file (fast cold start) and the library for `import "effect-ralph"`.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { chmodSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 
 rmSync("dist", { recursive: true, force: true })
 const common = {
@@ -23,11 +23,26 @@ await build({
       "import { createRequire as __ralphRequire } from \"node:module\"; const require = __ralphRequire(import.meta.url);"
   }
 })
-// The entry point enables Node's on-disk compile cache before loading the bundle, so later starts
-// skip parsing and compiling it (a no-op on Node versions without the cache).
+// The entry point first checks the Node version package.json declares (a one-line error rather
+// than an obscure failure inside the bundle), then enables Node's on-disk compile cache before
+// loading the bundle, so later starts skip parsing and compiling it.
+const engine = /^>=(\d+)\.(\d+)/.exec(JSON.parse(readFileSync("package.json", "utf8")).engines.node)
+if (engine === null) throw new Error("package.json engines.node must read >=MAJOR.MINOR")
+const [, major, minor] = engine
 writeFileSync(
   "dist/ralph.js",
-  "#!/usr/bin/env node\nimport module from \"node:module\"\nmodule.enableCompileCache?.()\nawait import(\"./ralph-cli.js\")\n"
+  [
+    "#!/usr/bin/env node",
+    "import module from \"node:module\"",
+    "const [major, minor] = process.versions.node.split(\".\").map(Number)",
+    `if (major < ${major} || (major === ${major} && minor < ${minor})) {`,
+    `  process.stderr.write(\`ralph needs Node >= ${major}.${minor}; this is Node \${process.versions.node}. Install a newer Node and run ralph with it.\\n\`)`,
+    "  process.exit(1)",
+    "}",
+    "module.enableCompileCache?.()",
+    "await import(\"./ralph-cli.js\")",
+    ""
+  ].join("\n")
 )
 chmodSync("dist/ralph.js", 0o755)
 await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: "dist/lib", packages: "external" })

@@ -147,3 +147,13 @@ describe("typed errors", () => {
     assert.deepStrictEqual([...transient].sort(), ["network", "overloaded", "rate-limit", "tempfail"])
   })
 })
+
+describe("library errors", () => {
+  it("tell what to change without naming CLI flags", () => {
+    const messages = [
+      new EngineRejected({ requested: 2000, ceiling: 1000 }).message,
+      new InvalidConfig({ key: "maxRounds", problem: "x" }).message
+    ]
+    for (const message of messages) assert.notMatch(message, /--[a-z]/)
+  })
+})

@@ -2,7 +2,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { isAbsolute, join } from "node:path"
+import { isAbsolute, join, relative } from "node:path"
 import { Ralph } from "../../src/program.ts"
 import { cleanup, makeTempDir, printJson, sq, writeAgent, writeReportFile } from "../support/agents.ts"
 import { execRalphLayer, request, runChild } from "../support/process.ts"
@@ -303,5 +303,19 @@ describe.concurrent("exec protocol through Ralph: the prompt across rounds", () 
         assert.strictEqual(failed.exitCode, 2)
         assert.deepStrictEqual(failed.lastReport, continueReport)
       }
+    }))
+})
+
+describe.concurrent("exec protocol: a relative program path", () => {
+  it.live("is taken from the process's working directory for the check and for the spawn alike", () =>
+    Effect.gen(function*() {
+      const launch = tempDir()
+      const workspace = tempDir()
+      const agent = writeAgent(launch, "agent.sh", `pwd -P > ${sq(join(launch, "ran-in"))}\n${printJson(completeReport)}`)
+      const relativePath = relative(process.cwd(), agent)
+      assert.isTrue(relativePath.includes("/") && !isAbsolute(relativePath))
+      const output = yield* runChild([relativePath], request(workspace))
+      assert.deepStrictEqual(output.value, completeReport)
+      assert.strictEqual(readFileSync(join(launch, "ran-in"), "utf8").trim(), workspace)
     }))
 })
