@@ -30,7 +30,10 @@ const usageError = (error: CliError.CliError): InvalidArguments => {
 }
 
 /** A console whose `log` writes to stderr, for text that must stay off stdout. */
-const stderrConsole = { ...globalThis.console, log: globalThis.console.error }
+const stderrConsole = {
+  ...globalThis.console,
+  log: (...args: ReadonlyArray<unknown>) => globalThis.console.error(...args)
+}
 
 /**
  * Help that was asked for (`--help`) goes to stdout; help shown because the command line is wrong

@@ -18,7 +18,14 @@ export { defaultRetryPolicy, Ralph } from "./program.ts"
 export type { Checkpoint, RalphOptions, RetryPolicy } from "./program.ts"
 export { execAgent } from "./services/providers/exec.ts"
 export { defaultProcessLimits, makeProcessProvider } from "./services/providers/processAgent.ts"
-export type { AgentFiles, AgentInvocation, Interpretation, ProcessAgent, ProcessLimits, ProcessResult } from "./services/providers/processAgent.ts"
+export type {
+  AgentFiles,
+  AgentInvocation,
+  Interpretation,
+  ProcessAgent,
+  ProcessLimits,
+  ProcessResult
+} from "./services/providers/processAgent.ts"
 export { scriptedProvider } from "./services/providers/scripted.ts"
 export type { ScriptedOptions, ScriptStep } from "./services/providers/scripted.ts"
 export { RunEvents } from "./services/RunEvents.ts"

@@ -11,8 +11,8 @@ import {
 } from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import { roundPrompt } from "./domain/prompt.ts"
-import { defaults } from "./domain/settings.ts"
 import { checkReport, type Report } from "./domain/report.ts"
+import { defaults } from "./domain/settings.ts"
 import { iterate } from "./iterate.ts"
 import { RunEvents } from "./services/RunEvents.ts"
 import { type ChildFailed, type ChildOutput, SubagentProvider } from "./services/SubagentProvider.ts"
@@ -77,14 +77,15 @@ const retryDelay = (error: ChildFailed, backoff: Duration.Duration, policy: Retr
   return Number.isFinite(untilReset) ? Duration.max(capped, Duration.millis(untilReset)) : capped
 }
 
-
 /**
  * A checkpoint whose last report already ends the run (a crash between the last round and the
  * run's end) settles without starting anything.
  */
 const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
   if (lastReport === undefined) return undefined
-  if (lastReport.status !== "continue") return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
+  if (lastReport.status !== "continue") {
+    return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
+  }
   if (lastRound >= maxRounds) {
     return { status: "budget-limited", limit: "rounds", roundsStarted: lastRound, report: lastReport }
   }
@@ -135,25 +136,28 @@ export class Ralph extends Context.Service<Ralph, {
             yield* events.publish({ _tag: "RoundStarted", runId: run.runId, round, attempt: attemptNumber })
             const started = yield* Clock.currentTimeMillis
             const onSpawn = (pid: number) =>
-              Effect.ignore(events.publish({ _tag: "ChildSpawned", runId: run.runId, round, attempt: attemptNumber, pid }))
-            const output = yield* run.child({ round, maxRounds, attempt: attemptNumber, prompt, workspace, onSpawn }).pipe(
-              Effect.tapError((error) =>
-                error._tag === "ChildFailed"
-                  ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
-                    events.publish({
-                      _tag: "RoundFailed",
-                      runId: run.runId,
-                      round,
-                      attempt: attemptNumber,
-                      reason: error.reason,
-                      detail: error.detail,
-                      ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail }),
-                      durationMs: now - started,
-                      ...(error.transcript === undefined ? {} : { transcript: error.transcript })
-                    }))
-                  : Effect.void
+              Effect.ignore(
+                events.publish({ _tag: "ChildSpawned", runId: run.runId, round, attempt: attemptNumber, pid })
               )
-            )
+            const output = yield* run.child({ round, maxRounds, attempt: attemptNumber, prompt, workspace, onSpawn })
+              .pipe(
+                Effect.tapError((error) =>
+                  error._tag === "ChildFailed"
+                    ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
+                      events.publish({
+                        _tag: "RoundFailed",
+                        runId: run.runId,
+                        round,
+                        attempt: attemptNumber,
+                        reason: error.reason,
+                        detail: error.detail,
+                        ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail }),
+                        durationMs: now - started,
+                        ...(error.transcript === undefined ? {} : { transcript: error.transcript })
+                      }))
+                    : Effect.void
+                )
+              )
             return { output, durationMs: (yield* Clock.currentTimeMillis) - started }
           })
 

@@ -36,7 +36,10 @@ const json = Flag.Boolean("json").pipe(
   Flag.withDescription("Print exactly one JSON document on stdout: the envelope, or {\"error\": …}"),
   Flag.withDefault(false)
 )
-const workspace = optionalString("workspace", "The directory the agents work in, holding ralph.config.json (default: the current directory)")
+const workspace = optionalString(
+  "workspace",
+  "The directory the agents work in, holding ralph.config.json (default: the current directory)"
+)
 const stateDir = settingFlag(settings.stateDir)
 
 /** Flags shared by every command that starts children. */
@@ -44,14 +47,19 @@ export const runFlags = {
   json,
   workspace,
   agent: Flag.Literals("agent", agentNames).pipe(
-    Flag.withDescription(`${settings.subagentProvider.description} (RALPH_AGENT, subagentProvider in ralph.config.json)`),
+    Flag.withDescription(
+      `${settings.subagentProvider.description} (RALPH_AGENT, subagentProvider in ralph.config.json)`
+    ),
     Flag.optional
   ),
   agentCmd: optionalString(
     "agent-cmd",
     "The exec agent's command line, split into words like a shell would; chooses --agent exec (RALPH_AGENT_CMD, agents.exec.command)"
   ),
-  agentArgs: optionalString("agent-args", "Extra arguments for the agent, split into words like a shell would, after its configured args"),
+  agentArgs: optionalString(
+    "agent-args",
+    "Extra arguments for the agent, split into words like a shell would, after its configured args"
+  ),
   model: optionalString("model", "The model the agent's CLI should use (not for exec)"),
   roundTimeout: settingFlag(settings.roundTimeout),
   idleTimeout: settingFlag(settings.idleTimeout),

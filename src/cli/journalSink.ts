@@ -4,9 +4,9 @@ import type { RunEvent } from "../domain/events.ts"
 import type { AgentConfig } from "../domain/settings.ts"
 import type { RunJournal, RunStore } from "../services/RunStore.ts"
 import type { LockHandle } from "../services/WorkspaceLock.ts"
+import { version } from "../version.ts"
 import { errorDocument } from "./output.ts"
 import { session } from "./session.ts"
-import { version } from "../version.ts"
 
 export interface JournalContext {
   readonly store: RunStore["Service"]
@@ -112,11 +112,18 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
         return yield* journal.append({ type: "run-finished", envelope: event.envelope })
       case "RunFailed": {
         // The program cannot see which signal cancelled it; the CLI can.
-        const error = event.error._tag === "Cancelled" && session.signal !== undefined && event.error.signal === undefined
-          ? new Cancelled({ ...event.error, signal: session.signal })
-          : event.error
+        const error =
+          event.error._tag === "Cancelled" && session.signal !== undefined && event.error.signal === undefined
+            ? new Cancelled({
+              ...(event.error.round === undefined ? {} : { round: event.error.round }),
+              signal: session.signal
+            })
+            : event.error
         const { _tag, message, ...fields } = errorDocument(error).error
-        return yield* journal.append({ type: "run-failed", error: { _tag: String(_tag), message: String(message), fields } })
+        return yield* journal.append({
+          type: "run-failed",
+          error: { _tag: String(_tag), message: String(message), fields }
+        })
       }
     }
   })

@@ -96,7 +96,7 @@ const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */
 export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
-  stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+  stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
     ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
     : plain
 

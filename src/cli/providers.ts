@@ -49,7 +49,11 @@ export const providersLayer = (settings: CliSettings) =>
         ? execProcess(settings.agent)
         : isPresetName(name)
         ? agentPreset(name, settings.agent)
-        : new ProviderUnavailable({ provider: name, problem: "unknown", detail: `the agents are ${agentNames.join(", ")}` })
+        : new ProviderUnavailable({
+          provider: name,
+          problem: "unknown",
+          detail: `the agents are ${agentNames.join(", ")}`
+        })
       const provider = agent instanceof ProviderUnavailable ? unavailable(agent) : yield* makeProcessProvider(agent, {
         ...defaultProcessLimits,
         killGrace: settings.killGrace,

@@ -66,7 +66,9 @@ export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<str
       if (!statSync(dir).isDirectory()) throw new Error("not a directory")
       return Effect.succeed(realpathSync(dir))
     } catch {
-      return Effect.fail(new InvalidArguments({ argument: "--workspace", problem: `${dir} is not an existing directory` }))
+      return Effect.fail(
+        new InvalidArguments({ argument: "--workspace", problem: `${dir} is not an existing directory` })
+      )
     }
   })
 
@@ -79,12 +81,22 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
     try {
       parsed = JSON.parse(readFileSync(file, "utf8"))
     } catch (error) {
-      return Effect.fail(new InvalidConfig({ key: file, problem: `not valid JSON (${(error as Error).message}); fix or remove the file` }))
+      return Effect.fail(
+        new InvalidConfig({
+          key: file,
+          problem: `not valid JSON (${(error as Error).message}); fix or remove the file`
+        })
+      )
     }
     if (!isRecord(parsed)) return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
     for (const key of Object.keys(parsed)) {
       if (!fileKeys.includes(key)) {
-        return Effect.fail(new InvalidConfig({ key: `${configFileName}: ${key}`, problem: `unknown key; the keys are ${fileKeys.join(", ")}` }))
+        return Effect.fail(
+          new InvalidConfig({
+            key: `${configFileName}: ${key}`,
+            problem: `unknown key; the keys are ${fileKeys.join(", ")}`
+          })
+        )
       }
     }
     return Effect.succeed(parsed)
@@ -127,7 +139,9 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
-    if (!isRecord(raw)) return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
+    if (!isRecord(raw)) {
+      return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
+    }
     const result: Partial<Record<AgentName, AgentConfig>> = {}
     for (const [name, value] of Object.entries(raw)) {
       const parsed = parseAgentConfig(name, value, `agents.${name}`)
@@ -240,7 +254,9 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     lookup(name, flag, env, file)
 
   // --agent-cmd is the exec agent's command line: it chooses exec unless --agent says otherwise.
-  const agentFlag = Option.isSome(flags.agentCmd) && Option.isNone(flags.agent) ? Option.some("exec" as const) : flags.agent
+  const agentFlag = Option.isSome(flags.agentCmd) && Option.isNone(flags.agent)
+    ? Option.some("exec" as const)
+    : flags.agent
   const agentName = Option.getOrElse(yield* value("subagentProvider", agentFlag), () => defaults.subagentProvider)
   if (Option.isSome(flags.agentCmd) && agentName !== "exec") {
     return yield* new InvalidArguments({

@@ -42,7 +42,8 @@ const nonEmptyString = (key: keyof RalphConfig, value: unknown): Effect.Effect<s
 export const makeConfig = Effect.fn("makeConfig")(function*(
   input: RalphConfigInput = {}
 ): Effect.fn.Return<RalphConfig, InvalidConfig> {
-  const pick = <K extends keyof RalphConfig>(key: K): unknown => input[key] === undefined ? defaultConfig[key] : input[key]
+  const pick = <K extends keyof RalphConfig>(key: K): unknown =>
+    input[key] === undefined ? defaultConfig[key] : input[key]
   return {
     subagentProvider: yield* nonEmptyString("subagentProvider", pick("subagentProvider")),
     maxRounds: yield* positiveInteger("maxRounds", pick("maxRounds")),

@@ -1,6 +1,5 @@
 import type { RalphConfig } from "./config.ts"
-import type { RalphError } from "./errors.ts"
-import type { FailureReason } from "./errors.ts"
+import type { FailureReason, RalphError } from "./errors.ts"
 import type { Envelope } from "./outcome.ts"
 import type { Report } from "./report.ts"
 import type { Usage } from "./usage.ts"

@@ -150,14 +150,17 @@ export const settings = {
     env: "RALPH_KILL_GRACE",
     flag: "kill-grace",
     parse: parseDuration,
-    description: `Time between SIGTERM and SIGKILL when stopping a child (default ${Duration.format(defaults.killGrace)})`
+    description: `Time between SIGTERM and SIGKILL when stopping a child (default ${
+      Duration.format(defaults.killGrace)
+    })`
   }),
   stateDir: setting({
     key: "stateDir",
     env: "RALPH_STATE_DIR",
     flag: "state-dir",
     parse: parseText,
-    description: "Where runs are recorded (default $XDG_STATE_HOME/ralph, else ~/.local/state/ralph); never inside the workspace"
+    description:
+      "Where runs are recorded (default $XDG_STATE_HOME/ralph, else ~/.local/state/ralph); never inside the workspace"
   })
 } as const
 
@@ -202,7 +205,9 @@ export const parseAgentConfig = (name: string, raw: unknown, path: string): Pars
   for (const key of Object.keys(raw)) {
     const refusal = refusals[`${name}.${key}`]
     if (refusal !== undefined) return { problem: `${path}.${key}: not a setting of exec: ${refusal}` }
-    if (!keys.includes(key)) return { problem: `${path}.${key}: unknown key; the keys of ${name} are ${keys.join(", ")}` }
+    if (!keys.includes(key)) {
+      return { problem: `${path}.${key}: unknown key; the keys of ${name} are ${keys.join(", ")}` }
+    }
   }
   for (const key of ["command", "binary", "model"] as const) {
     if (raw[key] !== undefined && "problem" in parseText(raw[key])) {
@@ -223,9 +228,11 @@ export const parseAgentConfig = (name: string, raw: unknown, path: string): Pars
     }
   }
   if (raw.permissions !== undefined && !(permissionChoices as ReadonlyArray<unknown>).includes(raw.permissions)) {
-    return { problem: `${path}.permissions: must be one of ${permissionChoices.join(", ")}, got ${shown(raw.permissions)}` }
+    return {
+      problem: `${path}.permissions: must be one of ${permissionChoices.join(", ")}, got ${shown(raw.permissions)}`
+    }
   }
-  return { value: raw as AgentConfig }
+  return { value: raw }
 }
 
 /** The top-level keys of ralph.config.json. */

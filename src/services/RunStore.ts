@@ -62,7 +62,9 @@ const repairTail = (fd: number): void => {
 const unavailable = (path: string, error: unknown) =>
   new StateUnavailable({
     path,
-    problem: `${(error as Error).message ?? String(error)}; check that the directory exists, is writable and has space, or choose another with --state-dir`
+    problem: `${
+      (error as Error).message ?? String(error)
+    }; check that the directory exists, is writable and has space, or choose another with --state-dir`
   })
 
 const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -77,8 +79,7 @@ export class RunStore extends Context.Service<RunStore, {
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
 }>()("ralph/RunStore") {
-  static readonly layer = (root: string) =>
-    Layer.succeed(RunStore, RunStore.make(root))
+  static readonly layer = (root: string) => Layer.succeed(RunStore, RunStore.make(root))
 
   static readonly make = (root: string): RunStore["Service"] => {
     const runsDir = join(root, "runs")
@@ -173,7 +174,8 @@ export class RunStore extends Context.Service<RunStore, {
             ? Effect.fail(
               new InvalidArguments({
                 argument: "runId",
-                problem: `no run ${runId} in ${runsDir}; \`ralph runs\` lists the runs there (or pass the --state-dir it used)`
+                problem:
+                  `no run ${runId} in ${runsDir}; \`ralph runs\` lists the runs there (or pass the --state-dir it used)`
               })
             )
             : Effect.fail(unavailable(file, error))
@@ -183,7 +185,8 @@ export class RunStore extends Context.Service<RunStore, {
           return Effect.fail(
             new StateUnavailable({
               path: file,
-              problem: `the journal is corrupt at line ${parsed.failure.line} (${parsed.failure.problem}); ralph will not guess what happened`
+              problem:
+                `the journal is corrupt at line ${parsed.failure.line} (${parsed.failure.problem}); ralph will not guess what happened`
             })
           )
         }

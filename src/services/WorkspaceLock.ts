@@ -46,7 +46,9 @@ const untrustedLockDir = (dir: string): string | undefined => {
       `workspace locks; ${fix}`
   }
   if ((target.mode & 0o022) !== 0) {
-    return `the lock directory can be written by others (mode ${(target.mode & 0o777).toString(8)}), so they could take ` +
+    return `the lock directory can be written by others (mode ${
+      (target.mode & 0o777).toString(8)
+    }), so they could take ` +
       `or forge workspace locks; run \`chmod 700 ${dir}\` or ${fix}`
   }
   return undefined
@@ -116,7 +118,10 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           return Effect.fail(new StateUnavailable({ path: file, problem: "the workspace lock keeps changing hands" }))
         } catch (error) {
           return Effect.fail(
-            new StateUnavailable({ path: lockDir, problem: `cannot write the workspace lock: ${(error as Error).message}` })
+            new StateUnavailable({
+              path: lockDir,
+              problem: `cannot write the workspace lock: ${(error as Error).message}`
+            })
           )
         }
       })

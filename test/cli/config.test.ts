@@ -144,7 +144,11 @@ describe.concurrent("--agent-cmd", () => {
     const { root, ws } = newWorkspace()
     const dir = join(root, "dir with spaces")
     mkdirSync(dir)
-    const agent = writeAgent(dir, "agent.sh", `for a in "$@"; do printf '[%s]' "$a"; done > ${sq(join(root, "argv"))}\n${printJson(completeReport)}`)
+    const agent = writeAgent(
+      dir,
+      "agent.sh",
+      `for a in "$@"; do printf '[%s]' "$a"; done > ${sq(join(root, "argv"))}\n${printJson(completeReport)}`
+    )
     const command = `'${agent}' --mode "two words" a\\ b '$HOME' "x\\"y"`
     const result = await runCli(["run", "--json", "--agent", "exec", "--agent-cmd", command, "x"], { cwd: ws })
     assert.strictEqual(result.code, 0, result.stderr)

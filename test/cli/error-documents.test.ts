@@ -50,14 +50,14 @@ const execArgs = (agent: string, ...more: Array<string>) => [
 const startedRunId = (result: CliResult): string => {
   const match = /ralph: run (\S+) started/.exec(result.stderr)
   assert.isNotNull(match, `no run started:\n${result.stderr}`)
-  return match![1]!
+  return match[1]!
 }
 
 /** The `ralph resume …` command a text error ends its run line with, as argv (the test paths hold no spaces). */
 const resumeArgv = (stderr: string): Array<string> => {
   const match = /^Continue run \S+ from its last finished round with: ralph (resume .*)$/m.exec(stderr)
   assert.isNotNull(match, `no resume command on stderr:\n${stderr}`)
-  return match![1]!.split(" ")
+  return match[1]!.split(" ")
 }
 
 const cont = { ...continueReport, summary: "round 1 moved on" }

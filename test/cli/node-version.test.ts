@@ -11,20 +11,26 @@ beforeAll(() => void ensureCli(), 180_000)
 const runAs = (version: string) =>
   spawnSync(process.execPath, [
     "--import",
-    `data:text/javascript,Object.defineProperty(process, "versions", { value: { ...process.versions, node: ${JSON.stringify(version)} } })`,
+    `data:text/javascript,Object.defineProperty(process, "versions", { value: { ...process.versions, node: ${
+      JSON.stringify(version)
+    } } })`,
     ensureCli(),
     "--version"
   ], { encoding: "utf8" })
 
 describe("the Node version check", () => {
-  const declared = /^>=(\d+\.\d+)/.exec(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).engines.node)![1]
+  const declared =
+    /^>=(\d+\.\d+)/.exec(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).engines.node)![1]
 
   for (const version of ["20.20.2", "22.18.9", "18.0.0"]) {
     it(`Node ${version}: exit 1 and one line naming the version needed`, () => {
       const result = runAs(version)
       assert.strictEqual(result.status, 1)
       assert.strictEqual(result.stdout, "")
-      assert.strictEqual(result.stderr, `ralph needs Node >= ${declared}; this is Node ${version}. Install a newer Node and run ralph with it.\n`)
+      assert.strictEqual(
+        result.stderr,
+        `ralph needs Node >= ${declared}; this is Node ${version}. Install a newer Node and run ralph with it.\n`
+      )
     })
   }
 

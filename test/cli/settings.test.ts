@@ -9,7 +9,8 @@ import { completeReport } from "../support/reports.ts"
 beforeAll(() => void ensureCli(), 180_000)
 afterAll(removeWorkspaces)
 
-const writeConfig = (ws: string, config: unknown) => writeFileSync(join(ws, "ralph.config.json"), JSON.stringify(config))
+const writeConfig = (ws: string, config: unknown) =>
+  writeFileSync(join(ws, "ralph.config.json"), JSON.stringify(config))
 
 /** An agent that records its argv and $FOO, then reports complete. */
 const recordingAgent = (root: string) =>
@@ -33,8 +34,12 @@ describe.concurrent("exec settings are applied", () => {
   it("agents.exec.args are appended to the command, agents.exec.env reaches the agent", async () => {
     const { root, ws } = newWorkspace()
     const agent = recordingAgent(root)
-    writeConfig(ws, { agents: { exec: { command: `${agent} --first`, args: ["--from-file", "two words"], env: { FOO: "bar" } } } })
-    const result = await runCli(["run", "--json", "--agent", "exec", "--agent-args=--from-flag 'x y'", "x"], { cwd: ws })
+    writeConfig(ws, {
+      agents: { exec: { command: `${agent} --first`, args: ["--from-file", "two words"], env: { FOO: "bar" } } }
+    })
+    const result = await runCli(["run", "--json", "--agent", "exec", "--agent-args=--from-flag 'x y'", "x"], {
+      cwd: ws
+    })
     assert.strictEqual(result.code, 0, result.stderr)
     assert.strictEqual(readFileSync(join(root, "argv"), "utf8"), "[--first][--from-file][two words][--from-flag][x y]")
     assert.strictEqual(readFileSync(join(root, "foo"), "utf8"), "bar")
@@ -132,8 +137,15 @@ describe.concurrent("the state directory", () => {
     assert.deepStrictEqual(readdirSync(join(root, "kept-state", "runs")), [runId])
     const listed = await runCli(["runs", "--json"], { cwd: ws, env: { RALPH_STATE_DIR: "" } })
     assert.strictEqual(listed.code, 0, listed.stderr)
-    assert.deepStrictEqual(JSON.parse(listed.stdout).map((r: { runId: string }) => r.runId), [runId], `${listed.stdout}\n${listed.stderr}`)
-    const shown = await runCli(["show", "--json", "--workspace", ws, runId], { cwd: elsewhere, env: { RALPH_STATE_DIR: "" } })
+    assert.deepStrictEqual(
+      JSON.parse(listed.stdout).map((r: { runId: string }) => r.runId),
+      [runId],
+      `${listed.stdout}\n${listed.stderr}`
+    )
+    const shown = await runCli(["show", "--json", "--workspace", ws, runId], {
+      cwd: elsewhere,
+      env: { RALPH_STATE_DIR: "" }
+    })
     assert.strictEqual(jsonDocument(shown).runId, runId, shown.stderr)
   })
 
@@ -156,7 +168,9 @@ describe.concurrent("strict numbers and durations", () => {
   for (const value of ["1e2", "0x10", " 5", "5.0", "+3", "0"]) {
     it(`--max-rounds ${JSON.stringify(value)} is refused by name, before any child`, async () => {
       const { root, ws } = newWorkspace()
-      const result = await runCli(["run", "--json", "--agent-cmd", recordingAgent(root), "--max-rounds", value, "x"], { cwd: ws })
+      const result = await runCli(["run", "--json", "--agent-cmd", recordingAgent(root), "--max-rounds", value, "x"], {
+        cwd: ws
+      })
       assert.strictEqual(result.code, 1, result.stderr)
       const error = jsonDocument(result).error
       assert.strictEqual(error._tag, "InvalidArguments")
@@ -165,7 +179,9 @@ describe.concurrent("strict numbers and durations", () => {
     })
   }
 
-  for (const [name, value] of [["RALPH_MAX_ROUNDS", "1e2"], ["RALPH_MAX_ROUNDS", "0x10"], ["RALPH_RETRIES", " 2"]] as const) {
+  for (
+    const [name, value] of [["RALPH_MAX_ROUNDS", "1e2"], ["RALPH_MAX_ROUNDS", "0x10"], ["RALPH_RETRIES", " 2"]] as const
+  ) {
     it(`${name}=${JSON.stringify(value)} is refused naming the variable`, async () => {
       const { root, ws } = newWorkspace()
       const error = await errorOf(["--agent-cmd", recordingAgent(root)], ws, { [name]: value })

@@ -47,13 +47,13 @@ const throughSlowReader = (
     const ralph = spawn(process.execPath, [ensureCli(), ...args], {
       cwd: options.cwd,
       env: cliEnv(options.cwd, options.env),
-      stdio: ["ignore", stream === "stdout" ? reader.stdin! : "pipe", stream === "stderr" ? reader.stdin! : "pipe"]
+      stdio: ["ignore", stream === "stdout" ? reader.stdin : "pipe", stream === "stderr" ? reader.stdin : "pipe"]
     })
     // ralph holds its own end of the pipe now: closing ours lets the reader see the end of ralph's output.
-    reader.stdin!.destroy()
+    reader.stdin.destroy()
     let piped = ""
     let other = ""
-    reader.stdout!.setEncoding("utf8").on("data", (chunk: string) => (piped += chunk))
+    reader.stdout.setEncoding("utf8").on("data", (chunk: string) => (piped += chunk))
     ralph[stream === "stdout" ? "stderr" : "stdout"]!.setEncoding("utf8").on(
       "data",
       (chunk: string) => (other += chunk)
@@ -212,9 +212,9 @@ describe("ralph show and ralph runs: the whole document through a slow pipe", ()
     const ralph = spawn(process.execPath, [ensureCli(), "runs", "--json"], {
       cwd: ws,
       env: cliEnv(ws),
-      stdio: ["ignore", reader.stdin!, "pipe"]
+      stdio: ["ignore", reader.stdin, "pipe"]
     })
-    reader.stdin!.destroy()
+    reader.stdin.destroy()
     try {
       const exited = new Promise<number | null>((resolve) => ralph.on("close", (code) => resolve(code)))
       const early = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("running"), 2_000))])

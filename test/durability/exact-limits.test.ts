@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { isGroupAlive, isGroupRunning, onlyZombiesLeft, stopGroup } from "../../src/services/liveness.ts"
 import { isGone, killGroup, makeTempDir, sq, waitForPid, writeAgent } from "../support/agents.ts"
-import { type CliResult, cliEnv, ensureCli, jsonDocument, newWorkspace, removeWorkspaces } from "../support/cli.ts"
+import { cliEnv, type CliResult, ensureCli, jsonDocument, newWorkspace, removeWorkspaces } from "../support/cli.ts"
 
 // A fresh build's first start also fills Node's compile cache: not a cost any limit should carry.
 beforeAll(() => void execFileSync(process.execPath, [ensureCli(), "--version"]), 180_000)
@@ -61,7 +61,17 @@ const timedRalph = (root: string, ws: string, lines: ReadonlyArray<string>, limi
   const binary = ensureCli()
   const command = writeAgent(root, "agent.sh", lines.join("\n"))
   const started = performance.now()
-  const child = spawn(process.execPath, [binary, "run", "--json", "--agent", "exec", "--agent-cmd", command, ...limits, "hang"], {
+  const child = spawn(process.execPath, [
+    binary,
+    "run",
+    "--json",
+    "--agent",
+    "exec",
+    "--agent-cmd",
+    command,
+    ...limits,
+    "hang"
+  ], {
     cwd: ws,
     env: cliEnv(ws, { RALPH_LOCK_DIR: join(root, "locks") }),
     stdio: ["ignore", "pipe", "pipe"]
@@ -119,8 +129,11 @@ describe("limits settle within 0.5 s of what they say", () => {
     const { root, ws } = newWorkspace()
     const terms = join(root, "terms")
     // A node child counts every SIGTERM it gets (node reads each one; a shell's trap may merge two).
-    const counter = `let n = 0; process.on("SIGTERM", () => require("fs").writeFileSync(${JSON.stringify(terms)}, String(++n))); ` +
-      `require("fs").writeFileSync(${JSON.stringify(join(root, "child.pid"))}, process.pid + "\\n"); setInterval(() => {}, 1000)`
+    const counter =
+      `let n = 0; process.on("SIGTERM", () => require("fs").writeFileSync(${JSON.stringify(terms)}, String(++n))); ` +
+      `require("fs").writeFileSync(${
+        JSON.stringify(join(root, "child.pid"))
+      }, process.pid + "\\n"); setInterval(() => {}, 1000)`
     const running = timedRalph(root, ws, ["cat > /dev/null", `${sq(process.execPath)} -e ${sq(counter)} &`, "wait"], [
       "--round-timeout",
       "3s",
@@ -147,7 +160,9 @@ describe("a group of zombies is a stopped group", () => {
     leftovers.push(parent.pid!)
     const zombie = await waitForPid(join(dir, "zombie.pid"))
     // It has exited once /proc says so.
-    for (let tries = 0; onlyZombiesLeft(zombie) !== true && tries < 100; tries++) await new Promise((r) => setTimeout(r, 10))
+    for (let tries = 0; onlyZombiesLeft(zombie) !== true && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 10))
+    }
     return { parent: parent.pid!, zombie }
   }
 

@@ -1,8 +1,19 @@
-import { describe, expect, it } from "vitest"
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { agentScript, finish, isAlive, journalLines, ralph, readText, report, scratch, start, waitFor } from "./harness.ts"
+import { describe, expect, it } from "vitest"
+import {
+  agentScript,
+  finish,
+  isAlive,
+  journalLines,
+  ralph,
+  readText,
+  report,
+  scratch,
+  start,
+  waitFor
+} from "./harness.ts"
 
 const exec = (dirs: ReturnType<typeof scratch>, agent: string, ...more: Array<string>) => [
   "run",
@@ -72,23 +83,34 @@ describe("time limits", () => {
   it("--round-timeout stops a child that runs too long: RoundFailed (timeout), exit 4", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "hang.sh", `cat > /dev/null; echo $$ > "${dirs.root}/child"; exec sleep 60`)
-    const result = await ralph(exec(dirs, agent, "--round-timeout", "500ms", "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(exec(dirs, agent, "--round-timeout", "500ms", "--kill-grace", "200ms"), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(result.code).toBe(4)
-    expect(JSON.parse(result.stdout).error).toMatchObject({ _tag: "RoundFailed", round: 1, reason: "timeout", lastReport: null })
+    expect(JSON.parse(result.stdout).error).toMatchObject({
+      _tag: "RoundFailed",
+      round: 1,
+      reason: "timeout",
+      lastReport: null
+    })
     expect(isAlive(Number(readText(join(dirs.root, "child"))))).toBe(false)
   })
 
   it("--idle-timeout stops a silent child, and spares one that keeps printing", async () => {
     const dirs = scratch()
     const silent = agentScript(dirs.root, "silent.sh", `cat > /dev/null; exec sleep 60`)
-    const stopped = await ralph(exec(dirs, silent, "--idle-timeout", "400ms", "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const stopped = await ralph(exec(dirs, silent, "--idle-timeout", "400ms", "--kill-grace", "200ms"), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(stopped.code).toBe(4)
     expect(JSON.parse(stopped.stdout).error).toMatchObject({ _tag: "RoundFailed", reason: "idle-timeout" })
 
     const chatty = agentScript(
       dirs.root,
       "chatty.sh",
-      `cat > /dev/null; for i in 1 2 3 4 5 6 7 8; do echo "working $i" >&2; sleep 0.15; done; echo '${report.complete("ok")}'`
+      `cat > /dev/null; for i in 1 2 3 4 5 6 7 8; do echo "working $i" >&2; sleep 0.15; done; echo '${
+        report.complete("ok")
+      }'`
     )
     const spared = await ralph(exec(dirs, chatty, "--idle-timeout", "400ms"), { RALPH_LOCK_DIR: dirs.locks })
     expect(spared.code).toBe(0)
@@ -101,7 +123,9 @@ describe("time limits", () => {
       "slow.sh",
       `cat > /dev/null; sleep 0.3; printf '{"status":"continue","summary":"round %s","evidence":[],"nextSteps":["go on"],"blocker":""}\\n' "$RALPH_ROUND"`
     )
-    const result = await ralph(exec(dirs, agent, "--max-time", "1s", "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(exec(dirs, agent, "--max-time", "1s", "--kill-grace", "200ms"), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(result.code).toBe(3)
     const envelope = JSON.parse(result.stdout)
     expect(envelope.result.status).toBe("budget-limited")
@@ -116,7 +140,9 @@ describe("time limits", () => {
   it("--max-time before any round finished: RoundFailed (time-budget) for the cut round", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "hang.sh", `cat > /dev/null; exec sleep 60`)
-    const result = await ralph(exec(dirs, agent, "--max-time", "500ms", "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(exec(dirs, agent, "--max-time", "500ms", "--kill-grace", "200ms"), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(result.code).toBe(4)
     expect(JSON.parse(result.stdout).error).toMatchObject({ _tag: "RoundFailed", round: 1, reason: "time-budget" })
   })
@@ -130,7 +156,19 @@ describe("workspace lock", () => {
     const firstDone = finish(first)
     await waitFor(() => existsSync(join(dirs.root, "child")), 10_000, "the first run's child")
     const second = await ralph(
-      ["run", "other", "--agent", "exec", "--agent-cmd", hang, "--workspace", dirs.workspace, "--state-dir", join(dirs.root, "other-state"), "--json"],
+      [
+        "run",
+        "other",
+        "--agent",
+        "exec",
+        "--agent-cmd",
+        hang,
+        "--workspace",
+        dirs.workspace,
+        "--state-dir",
+        join(dirs.root, "other-state"),
+        "--json"
+      ],
       { RALPH_LOCK_DIR: dirs.locks }
     )
     expect(second.code).toBe(1)
@@ -145,7 +183,10 @@ describe("workspace lock", () => {
     const dirs = scratch()
     mkdirSync(dirs.locks, { recursive: true })
     const name = createHash("sha256").update(dirs.workspace).digest("hex").slice(0, 32)
-    writeFileSync(join(dirs.locks, `${name}.lock`), JSON.stringify({ workspace: dirs.workspace, runId: "old", pid: 2 ** 22 + 7, startedAt: "2026-01-01T00:00:00Z" }))
+    writeFileSync(
+      join(dirs.locks, `${name}.lock`),
+      JSON.stringify({ workspace: dirs.workspace, runId: "old", pid: 2 ** 22 + 7, startedAt: "2026-01-01T00:00:00Z" })
+    )
     const agent = agentScript(dirs.root, "ok.sh", `cat > /dev/null; echo '${report.complete("ok")}'`)
     const result = await ralph(exec(dirs, agent), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(0)
@@ -159,7 +200,9 @@ describe("retries", () => {
     const agent = agentScript(
       dirs.root,
       "flaky.sh",
-      `cat > /dev/null; echo x >> "${dirs.root}/calls"; n=$(wc -l < "${dirs.root}/calls"); if [ "$n" -le 2 ]; then exit 75; fi; echo '${report.complete("ok")}'`
+      `cat > /dev/null; echo x >> "${dirs.root}/calls"; n=$(wc -l < "${dirs.root}/calls"); if [ "$n" -le 2 ]; then exit 75; fi; echo '${
+        report.complete("ok")
+      }'`
     )
     const result = await ralph(exec(dirs, agent, "--retry-delay", "50ms"), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(0)
@@ -172,7 +215,9 @@ describe("retries", () => {
   it("retries are bounded: exhausted retries end the run with RoundFailed", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "down.sh", `cat > /dev/null; echo x >> "${dirs.root}/calls"; exit 75`)
-    const result = await ralph(exec(dirs, agent, "--retry-delay", "20ms", "--retries", "2"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(exec(dirs, agent, "--retry-delay", "20ms", "--retries", "2"), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(result.code).toBe(4)
     expect(JSON.parse(result.stdout).error).toMatchObject({ _tag: "RoundFailed", reason: "tempfail", round: 1 })
     expect(readText(join(dirs.root, "calls")).trim().split("\n")).toHaveLength(3)
@@ -207,7 +252,19 @@ describe("bad environment", () => {
     writeFileSync(join(dirs.root, "a-file"), "")
     const agent = agentScript(dirs.root, "ok.sh", `echo x > "${dirs.root}/started"; echo '${report.complete("ok")}'`)
     const result = await ralph(
-      ["run", "x", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", join(dirs.root, "a-file", "state"), "--json"],
+      [
+        "run",
+        "x",
+        "--agent",
+        "exec",
+        "--agent-cmd",
+        agent,
+        "--workspace",
+        dirs.workspace,
+        "--state-dir",
+        join(dirs.root, "a-file", "state"),
+        "--json"
+      ],
       { RALPH_LOCK_DIR: dirs.locks }
     )
     expect(result.code).toBe(1)

@@ -1,7 +1,18 @@
-import { describe, expect, it } from "vitest"
 import { appendFileSync, existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
-import { agentScript, isAlive, journalLines, ralph, readText, report, scratch, start, finish, waitFor } from "./harness.ts"
+import { describe, expect, it } from "vitest"
+import {
+  agentScript,
+  finish,
+  isAlive,
+  journalLines,
+  ralph,
+  readText,
+  report,
+  scratch,
+  start,
+  waitFor
+} from "./harness.ts"
 
 /** An agent that hangs in round 2 the first time (recording its pid), and otherwise reports at once. */
 const crashingAgent = (dirs: ReturnType<typeof scratch>) =>
@@ -24,7 +35,19 @@ describe("crash and resume", () => {
     const dirs = scratch()
     const agent = crashingAgent(dirs)
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const args = ["run", "crash test", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state, "--json"]
+    const args = [
+      "run",
+      "crash test",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agent,
+      "--workspace",
+      dirs.workspace,
+      "--state-dir",
+      dirs.state,
+      "--json"
+    ]
     const first = start(args, env)
     const done = finish(first)
     await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
@@ -64,7 +87,7 @@ describe("crash and resume", () => {
     // Each finished round's output is kept beside the journal.
     const output = readText(join(dirs.state, "runs", runId!, "output.log"))
     for (const round of [1, 2, 3]) expect(output).toContain(`=== round ${round} attempt 1 stdout`)
-    expect(output).toContain('"summary":"round"')
+    expect(output).toContain("\"summary\":\"round\"")
 
     const shown = JSON.parse((await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)).stdout)
     expect(shown.state).toBe("complete")
@@ -79,9 +102,27 @@ describe("crash and resume", () => {
 
   it("resuming a finished run prints its result and exit code and starts nothing", async () => {
     const dirs = scratch()
-    const agent = agentScript(dirs.root, "agent.sh", `cat > /dev/null; echo x >> "${dirs.root}/calls"; echo '${JSON.stringify({ status: "blocked", summary: "stuck", evidence: [], nextSteps: [], blocker: "needs a key" })}'`)
+    const agent = agentScript(
+      dirs.root,
+      "agent.sh",
+      `cat > /dev/null; echo x >> "${dirs.root}/calls"; echo '${
+        JSON.stringify({ status: "blocked", summary: "stuck", evidence: [], nextSteps: [], blocker: "needs a key" })
+      }'`
+    )
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const first = await ralph(["run", "x", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state, "--json"], env)
+    const first = await ralph([
+      "run",
+      "x",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agent,
+      "--workspace",
+      dirs.workspace,
+      "--state-dir",
+      dirs.state,
+      "--json"
+    ], env)
     expect(first.code).toBe(2)
     const envelope = JSON.parse(first.stdout)
     const before = journalLines(dirs.state, envelope.runId).length
@@ -96,7 +137,18 @@ describe("crash and resume", () => {
     const dirs = scratch()
     const agent = crashingAgent(dirs)
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const child = start(["run", "torn", "--agent", "exec", "--agent-cmd", agent, "--workspace", dirs.workspace, "--state-dir", dirs.state], env)
+    const child = start([
+      "run",
+      "torn",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agent,
+      "--workspace",
+      dirs.workspace,
+      "--state-dir",
+      dirs.state
+    ], env)
     const done = finish(child)
     await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
     child.kill("SIGKILL")
@@ -113,7 +165,19 @@ describe("crash and resume", () => {
 
     const dirs2 = scratch()
     const agent2 = agentScript(dirs2.root, "agent.sh", `cat > /dev/null; echo '${report.complete("ok")}'`)
-    const ok = await ralph(["run", "x", "--agent", "exec", "--agent-cmd", agent2, "--workspace", dirs2.workspace, "--state-dir", dirs2.state, "--json"], { RALPH_LOCK_DIR: dirs2.locks })
+    const ok = await ralph([
+      "run",
+      "x",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agent2,
+      "--workspace",
+      dirs2.workspace,
+      "--state-dir",
+      dirs2.state,
+      "--json"
+    ], { RALPH_LOCK_DIR: dirs2.locks })
     const id = JSON.parse(ok.stdout).runId
     const journal = join(dirs2.state, "runs", id, "journal.jsonl")
     const lines = readText(journal).split("\n")

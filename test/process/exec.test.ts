@@ -311,7 +311,11 @@ describe.concurrent("exec protocol: a relative program path", () => {
     Effect.gen(function*() {
       const launch = tempDir()
       const workspace = tempDir()
-      const agent = writeAgent(launch, "agent.sh", `pwd -P > ${sq(join(launch, "ran-in"))}\n${printJson(completeReport)}`)
+      const agent = writeAgent(
+        launch,
+        "agent.sh",
+        `pwd -P > ${sq(join(launch, "ran-in"))}\n${printJson(completeReport)}`
+      )
       const relativePath = relative(process.cwd(), agent)
       assert.isTrue(relativePath.includes("/") && !isAbsolute(relativePath))
       const output = yield* runChild([relativePath], request(workspace))

@@ -23,7 +23,8 @@ export const sq = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
 export const printJson = (value: unknown): string => `printf '%s\\n' ${sq(JSON.stringify(value))}`
 
 /** A shell line that writes `value` as compact JSON to RALPH_REPORT_FILE. */
-export const writeReportFile = (value: unknown): string => `printf '%s' ${sq(JSON.stringify(value))} > "$RALPH_REPORT_FILE"`
+export const writeReportFile = (value: unknown): string =>
+  `printf '%s' ${sq(JSON.stringify(value))} > "$RALPH_REPORT_FILE"`
 
 /**
  * True when no process `pid` is running: it does not exist, or it is a zombie (dead, waiting to be

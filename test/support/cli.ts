@@ -7,15 +7,28 @@
  * binary from under a running test.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, utimesSync } from "node:fs"
+import { createHash } from "node:crypto"
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { createHash } from "node:crypto"
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
-const privateDir = join(tmpdir(), `ralph-cli-under-test-${createHash("sha1").update(repoRoot).digest("hex").slice(0, 10)}`)
+const privateDir = join(
+  tmpdir(),
+  `ralph-cli-under-test-${createHash("sha1").update(repoRoot).digest("hex").slice(0, 10)}`
+)
 const privateBinary = join(privateDir, "ralph.js")
 const lockDir = `${privateDir}.lock`
 
@@ -57,7 +70,7 @@ export const ensureCli = (): string => {
         rmSync(lockDir, { recursive: true, force: true })
         continue
       }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lockDir}`)
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lockDir}`, { cause: error })
       sleepSync(100)
     }
   }
@@ -139,11 +152,11 @@ export const startCli = (args: ReadonlyArray<string>, options: CliOptions): Runn
   })
   let stdout = ""
   let stderr = ""
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-  child.stdin!.on("error", () => {})
-  if (options.stdin !== undefined) child.stdin!.end(options.stdin)
-  else child.stdin!.end()
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  child.stdin.on("error", () => {})
+  if (options.stdin !== undefined) child.stdin.end(options.stdin)
+  else child.stdin.end()
   const result = new Promise<CliResult>((resolvePromise, reject) => {
     child.on("error", reject)
     child.on("close", (code, signal) => resolvePromise({ code, signal, stdout, stderr }))
@@ -165,7 +178,10 @@ export const jsonDocument = (result: CliResult): Record<string, any> => {
     value = JSON.parse(text)
   } catch (error) {
     throw new Error(
-      `stdout is not exactly one JSON document (${(error as Error).message}):\n${result.stdout}\n--- stderr:\n${result.stderr}`
+      `stdout is not exactly one JSON document (${
+        (error as Error).message
+      }):\n${result.stdout}\n--- stderr:\n${result.stderr}`,
+      { cause: error }
     )
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

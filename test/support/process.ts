@@ -2,9 +2,13 @@
 import { NodeServices } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option } from "effect"
 import { Ralph, type RalphOptions } from "../../src/program.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
 import { execAgent } from "../../src/services/providers/exec.ts"
-import { defaultProcessLimits, makeProcessProvider, type ProcessLimits } from "../../src/services/providers/processAgent.ts"
+import {
+  defaultProcessLimits,
+  makeProcessProvider,
+  type ProcessLimits
+} from "../../src/services/providers/processAgent.ts"
+import { RunEvents } from "../../src/services/RunEvents.ts"
 import { type ChildRequest, SubagentProvider } from "../../src/services/SubagentProvider.ts"
 import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
 
@@ -45,7 +49,10 @@ export const execRalphLayer = (
   Ralph.layer({ subagentProvider: "exec", ...options }).pipe(
     Layer.provide(WorkflowEngine.layerMemory()),
     Layer.provide(
-      Layer.effect(SubagentProvider, Effect.map(makeProcessProvider(execAgent(argv), limits), (p) => SubagentProvider.make([p])))
+      Layer.effect(
+        SubagentProvider,
+        Effect.map(makeProcessProvider(execAgent(argv), limits), (p) => SubagentProvider.make([p]))
+      )
     ),
     Layer.provide(RunEvents.layerSilent),
     Layer.provide(NodeServices.layer)

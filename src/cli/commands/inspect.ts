@@ -12,7 +12,11 @@ import { loadStateDir } from "../settings.ts"
 
 const duration = (from: string, to: string) => {
   const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
-  return seconds < 60 ? `${seconds.toFixed(1)}s` : seconds < 3600 ? `${(seconds / 60).toFixed(1)}m` : `${(seconds / 3600).toFixed(1)}h`
+  return seconds < 60
+    ? `${seconds.toFixed(1)}s`
+    : seconds < 3600
+    ? `${(seconds / 60).toFixed(1)}m`
+    : `${(seconds / 3600).toFixed(1)}h`
 }
 
 const runSummary = (view: RunView) => ({
@@ -27,7 +31,12 @@ const runSummary = (view: RunView) => ({
   updatedAt: view.lastTime
 })
 
-const report = <A>(json: boolean, effect: Effect.Effect<A, RalphError>, render: (a: A) => string, toJson: (a: A) => unknown) =>
+const report = <A>(
+  json: boolean,
+  effect: Effect.Effect<A, RalphError>,
+  render: (a: A) => string,
+  toJson: (a: A) => unknown
+) =>
   effect.pipe(
     Effect.tap((value) =>
       Effect.sync(() => {
@@ -124,4 +133,3 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     showJson
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))
-

@@ -67,4 +67,3 @@ export const resume = Command.make(
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))
-

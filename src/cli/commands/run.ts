@@ -34,7 +34,10 @@ const readObjective = (
       return Effect.succeed(readFileSync(file.value === "-" ? 0 : file.value, "utf8"))
     } catch (error) {
       return Effect.fail(
-        new InvalidArguments({ argument: "--objective-file", problem: `cannot read ${file.value}: ${(error as Error).message}` })
+        new InvalidArguments({
+          argument: "--objective-file",
+          problem: `cannot read ${file.value}: ${(error as Error).message}`
+        })
       )
     }
   })
@@ -63,4 +66,3 @@ export const run = Command.make(
       )
     }))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))
-

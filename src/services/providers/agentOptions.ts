@@ -20,7 +20,6 @@ export type AgentOptions = Omit<AgentConfig, "command">
  */
 export type { AgentPermissions } from "../../domain/settings.ts"
 
-
 export const permissionsOf = (options: AgentOptions): AgentPermissions => options.permissions ?? "workspace"
 
 /** `--flag value` when the value is set, else nothing. */

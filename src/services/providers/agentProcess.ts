@@ -68,7 +68,11 @@ export const runAgentProcess = (options: AgentProcessOptions): Effect.Effect<Pro
     child.on("error", (error) => {
       // A child that never started (ENOENT, EACCES…): nothing to stop.
       if (pid === undefined) {
-        finish(Effect.fail(new ChildFailed({ reason: "crashed", detail: `could not start ${options.command}: ${error.message}` })))
+        finish(
+          Effect.fail(
+            new ChildFailed({ reason: "crashed", detail: `could not start ${options.command}: ${error.message}` })
+          )
+        )
       }
     })
     stdout.on("data", (chunk: Buffer) => {

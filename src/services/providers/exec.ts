@@ -1,6 +1,6 @@
-import type { ProcessAgent, ProcessResult } from "./processAgent.ts"
 import { unknownUsage } from "../../domain/usage.ts"
 import { programPath } from "./executable.ts"
+import type { ProcessAgent, ProcessResult } from "./processAgent.ts"
 
 /** Exit status a child uses to say "try again later" (sysexits.h EX_TEMPFAIL). */
 export const EX_TEMPFAIL = 75

@@ -6,13 +6,13 @@
  * configured (binary, model, extra arguments, extra environment). It inherits everything else —
  * HOME, CODEX_HOME, settings files, provider variables — so a user's setup works unchanged.
  */
+import type { PresetName as AgentPresetName } from "../../domain/settings.ts"
 import type { AgentOptions } from "./agentOptions.ts"
 import { claudeAgent, claudeInstallHint } from "./claude.ts"
 import { codexAgent, codexInstallHint } from "./codex.ts"
+import { programPath } from "./executable.ts"
 import { geminiAgent, geminiInstallHint } from "./gemini.ts"
 import { opencodeAgent, opencodeInstallHint } from "./opencode.ts"
-import type { PresetName as AgentPresetName } from "../../domain/settings.ts"
-import { programPath } from "./executable.ts"
 import type { ProcessAgent } from "./processAgent.ts"
 
 export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
@@ -20,7 +20,6 @@ export type { AgentOptions, AgentPermissions } from "./agentOptions.ts"
 /** The preset names, from the one settings table. */
 export { presetNames as agentPresetNames } from "../../domain/settings.ts"
 export type { PresetName as AgentPresetName } from "../../domain/settings.ts"
-
 
 /** The command that installs each CLI, told when its binary is missing. */
 export const agentInstallHints: Readonly<Record<AgentPresetName, string>> = {

@@ -120,7 +120,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   // calls: a few small files cost less than thread-pool round trips.
   let dir: string | undefined
   let children = 0
-  yield* Effect.addFinalizer(() => Effect.sync(() => dir !== undefined && rmSync(dir, { recursive: true, force: true })))
+  yield* Effect.addFinalizer(() =>
+    Effect.sync(() => dir !== undefined && rmSync(dir, { recursive: true, force: true }))
+  )
   const scratchDir = (): string => {
     if (dir === undefined) {
       dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
