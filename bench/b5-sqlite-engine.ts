@@ -23,14 +23,14 @@
  * warmup (activities of the untimed warm-up workflow, default 20), dir (where the database files
  * go, default the system temp dir).
  */
-import { mkdtempSync, rmSync, statfsSync } from "node:fs"
-import os from "node:os"
-import { join } from "node:path"
-import type { StatementSync } from "node:sqlite"
 import { Effect, Layer, Schema } from "effect"
 import * as ClusterSchema from "effect/cluster/ClusterSchema"
 import * as SqlClient from "effect/sql/SqlClient"
 import { Activity, Workflow, WorkflowEngine } from "effect/workflow"
+import { mkdtempSync, rmSync, statfsSync } from "node:fs"
+import os from "node:os"
+import { join } from "node:path"
+import type { StatementSync } from "node:sqlite"
 import * as NodeSqliteClient from "../src/sql/NodeSqliteClient.ts"
 import { loadNodeSqlite } from "../src/sql/nodeSqliteModule.ts"
 import * as SqlWorkflowEngine from "../src/sql/SqlWorkflowEngine.ts"
@@ -251,7 +251,7 @@ for (
   ] as const
 ) {
   commits[name] = round(await commitCost(config))
-  log(`  one write transaction, ${name.padEnd(11)} ${commits[name]!.toFixed(3)} ms`)
+  log(`  one write transaction, ${name.padEnd(11)} ${commits[name].toFixed(3)} ms`)
 }
 
 process.stdout.write(

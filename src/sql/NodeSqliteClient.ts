@@ -28,8 +28,6 @@
  *
  * @since 0.2.0
  */
-import * as fs from "node:fs"
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite"
 import type * as Arr from "effect/Array"
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
@@ -37,14 +35,16 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Pull from "effect/Pull"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import type * as Scope from "effect/Scope"
 import * as Semaphore from "effect/Semaphore"
-import * as Stream from "effect/Stream"
-import * as Reactivity from "effect/reactivity/Reactivity"
 import * as Client from "effect/sql/SqlClient"
 import type { Connection } from "effect/sql/SqlConnection"
 import { classifySqliteError, ConnectionError, SqlError } from "effect/sql/SqlError"
 import * as Statement from "effect/sql/Statement"
+import * as Stream from "effect/Stream"
+import * as fs from "node:fs"
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite"
 import { loadNodeSqlite } from "./nodeSqliteModule.ts"
 
 /** SQLite's largest busy timeout (a signed 32-bit count of milliseconds). */
@@ -316,22 +316,24 @@ export const make = (
           (iterator) => {
             // node:sqlite's iterator starts the query again when `next` is called after it is done.
             let finished = false
-            return Stream.fromPull(Effect.succeed(Effect.suspend((): Pull.Pull<Arr.NonEmptyReadonlyArray<object>, SqlError> => {
-              const rows: Array<object> = []
-              try {
-                while (!finished && rows.length < STREAM_CHUNK) {
-                  const next = iterator.next()
-                  if (next.done === true) finished = true
-                  else rows.push(next.value)
+            return Stream.fromPull(
+              Effect.succeed(Effect.suspend((): Pull.Pull<Arr.NonEmptyReadonlyArray<object>, SqlError> => {
+                const rows: Array<object> = []
+                try {
+                  while (!finished && rows.length < STREAM_CHUNK) {
+                    const next = iterator.next()
+                    if (next.done === true) finished = true
+                    else rows.push(next.value)
+                  }
+                } catch (cause) {
+                  finished = true
+                  return Effect.fail(classifyError(cause, "Failed to read rows", "executeStream"))
                 }
-              } catch (cause) {
-                finished = true
-                return Effect.fail(classifyError(cause, "Failed to read rows", "executeStream"))
-              }
-              if (rows.length === 0) return Cause.done()
-              const chunk = transform ? transform(rows) : rows
-              return Effect.succeed(chunk as Arr.NonEmptyReadonlyArray<object>)
-            })))
+                if (rows.length === 0) return Cause.done()
+                const chunk = transform ? transform(rows) : rows
+                return Effect.succeed(chunk as Arr.NonEmptyReadonlyArray<object>)
+              }))
+            )
           }
         )
       )

@@ -41,7 +41,7 @@ export interface SingleRunnerOptions {
 
 /** `ShardingConfig` from the defaults and `overrides` only. */
 export const shardingConfig = (
-  overrides?: Partial<ShardingConfig.ShardingConfig["Service"]> | undefined
+  overrides?: Partial<ShardingConfig.ShardingConfig["Service"]>
 ): Layer.Layer<ShardingConfig.ShardingConfig> => ShardingConfig.layer(overrides)
 
 /**
@@ -49,7 +49,7 @@ export const shardingConfig = (
  * `SingleRunner.layer` without the environment.
  */
 export const singleRunner = (
-  options?: SingleRunnerOptions | undefined
+  options?: SingleRunnerOptions
 ): Layer.Layer<
   Sharding.Sharding | Runners.Runners | MessageStorage.MessageStorage,
   never,
@@ -67,7 +67,7 @@ export const singleRunner = (
 
 /** The durable `WorkflowEngine` (with the single runner's services) over the `SqlClient`. */
 export const layer = (
-  options?: SingleRunnerOptions | undefined
+  options?: SingleRunnerOptions
 ): Layer.Layer<
   WorkflowEngine.WorkflowEngine | Sharding.Sharding | MessageStorage.MessageStorage,
   never,

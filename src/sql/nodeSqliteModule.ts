@@ -41,12 +41,12 @@ const isSqliteWarning = (warning: unknown, typeOrOptions: unknown): boolean => {
 export const silenceSqliteExperimentalWarning = (): void => {
   const proc = process as unknown as Record<symbol, unknown>
   if (proc[installed] === true) return
-  const original = process.emitWarning
-  const filtered = function(this: unknown, warning: unknown, ...rest: Array<unknown>): void {
+  const original = process.emitWarning.bind(process) as (...args: Array<unknown>) => void
+  const filtered = (warning: unknown, ...rest: Array<unknown>): void => {
     if (isSqliteWarning(warning, rest[0])) return
-    return (original as (...args: Array<unknown>) => void).call(this ?? process, warning, ...rest)
+    original(warning, ...rest)
   }
-  process.emitWarning = filtered as typeof process.emitWarning
+  process.emitWarning = filtered
   proc[installed] = true
 }
 

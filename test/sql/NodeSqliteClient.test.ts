@@ -4,15 +4,15 @@
  * store needs, file modes, and Node's ExperimentalWarning silenced (and only that one).
  */
 import { assert, describe, it, layer } from "@effect/vitest"
-import { spawnSync } from "node:child_process"
-import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
 import { Effect, Exit, Fiber, Layer, Stream } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import * as Migrator from "effect/sql/Migrator"
 import * as SqlClient from "effect/sql/SqlClient"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
+import { spawnSync } from "node:child_process"
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
 import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
 
 const root = resolve(import.meta.dirname, "../..")

@@ -6,13 +6,13 @@
  * activity 2 is resumed by another process without running activity 1 again.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
+import { Effect, Layer, Schema } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import { Activity, Workflow } from "effect/workflow"
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { Effect, Layer, Schema } from "effect"
-import * as SqlClient from "effect/sql/SqlClient"
-import { Activity, Workflow } from "effect/workflow"
 import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
 import * as SqlWorkflowEngine from "../../src/sql/SqlWorkflowEngine.ts"
 
@@ -63,30 +63,33 @@ const engineOn = (filename: string, runs: Map<string, number>) =>
   )
 
 describe("effect/workflow on the cluster engine over node:sqlite", () => {
-  it.live("a workflow of three activities runs to its result, and is replayed from storage afterwards", () =>
-    Effect.gen(function*() {
-      const filename = join(tempDir(), "engine.db")
-      const runs = new Map<string, number>()
-      const first = yield* ThreeSteps.execute({ id: "w1" }).pipe(Effect.provide(engineOn(filename, runs)))
-      assert.deepStrictEqual(first, ["w1", "one done", "two done", "three done"])
-      assert.deepStrictEqual(Object.fromEntries(runs), { one: 1, two: 1, three: 1 })
+  it.live(
+    "a workflow of three activities runs to its result, and is replayed from storage afterwards",
+    () =>
+      Effect.gen(function*() {
+        const filename = join(tempDir(), "engine.db")
+        const runs = new Map<string, number>()
+        const first = yield* ThreeSteps.execute({ id: "w1" }).pipe(Effect.provide(engineOn(filename, runs)))
+        assert.deepStrictEqual(first, ["w1", "one done", "two done", "three done"])
+        assert.deepStrictEqual(Object.fromEntries(runs), { one: 1, two: 1, three: 1 })
 
-      // A new engine on the same file: the result comes from storage, no activity runs again.
-      const again = yield* ThreeSteps.execute({ id: "w1" }).pipe(Effect.provide(engineOn(filename, runs)))
-      assert.deepStrictEqual(again, first)
-      assert.deepStrictEqual(Object.fromEntries(runs), { one: 1, two: 1, three: 1 })
+        // A new engine on the same file: the result comes from storage, no activity runs again.
+        const again = yield* ThreeSteps.execute({ id: "w1" }).pipe(Effect.provide(engineOn(filename, runs)))
+        assert.deepStrictEqual(again, first)
+        assert.deepStrictEqual(Object.fromEntries(runs), { one: 1, two: 1, three: 1 })
 
-      // The engine's tables are in the database.
-      const tables = yield* Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
-        return yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`
-      }).pipe(Effect.provide(NodeSqliteClient.layer({ filename })))
-      const names = tables.map((t) => t.name)
-      for (const table of ["cluster_locks", "cluster_messages", "cluster_replies", "cluster_runners"]) {
-        assert.include(names, table)
-      }
-    }), 30_000)
-
+        // The engine's tables are in the database.
+        const tables = yield* Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          return yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`
+        }).pipe(Effect.provide(NodeSqliteClient.layer({ filename })))
+        const names = tables.map((t) => t.name)
+        for (const table of ["cluster_locks", "cluster_messages", "cluster_replies", "cluster_runners"]) {
+          assert.include(names, table)
+        }
+      }),
+    30_000
+  )
 })
 
 /** Spawns the fixture; resolves with its exit and output. */
@@ -149,36 +152,40 @@ describe("the environment", () => {
 })
 
 describe("a crash in the middle of an activity", () => {
-  it("SIGKILL during activity 2; a second process resumes: activity 1 is not run again, the workflow completes", async () => {
-    const dir = tempDir()
-    const db = join(dir, "engine.db")
-    const log = join(dir, "executions.log")
+  it(
+    "SIGKILL during activity 2; a second process resumes: activity 1 is not run again, the workflow completes",
+    async () => {
+      const dir = tempDir()
+      const db = join(dir, "engine.db")
+      const log = join(dir, "executions.log")
 
-    const first = runChild(db, log, "hang")
-    await waitFor(() => logLines(log).some(([name]) => name === "two"), 20_000, "activity two to start").catch(
-      async (error) => {
-        first.child.kill("SIGKILL")
-        const out = await first.exited
-        throw new Error(`${String(error)}; child stderr: ${out.stderr}`)
-      }
-    )
-    assert.isTrue(first.child.kill("SIGKILL"))
-    const killed = await first.exited
-    assert.strictEqual(killed.signal, "SIGKILL")
-    assert.strictEqual(killed.stdout, "", "the first process printed no result")
+      const first = runChild(db, log, "hang")
+      await waitFor(() => logLines(log).some(([name]) => name === "two"), 20_000, "activity two to start").catch(
+        async (error) => {
+          first.child.kill("SIGKILL")
+          const out = await first.exited
+          throw new Error(`${String(error)}; child stderr: ${out.stderr}`)
+        }
+      )
+      assert.isTrue(first.child.kill("SIGKILL"))
+      const killed = await first.exited
+      assert.strictEqual(killed.signal, "SIGKILL")
+      assert.strictEqual(killed.stdout, "", "the first process printed no result")
 
-    const second = runChild(db, log, "finish")
-    const done = await second.exited
-    assert.strictEqual(done.code, 0, done.stderr)
-    assert.deepStrictEqual(JSON.parse(done.stdout), ["one done", "two done", "three done"])
+      const second = runChild(db, log, "finish")
+      const done = await second.exited
+      assert.strictEqual(done.code, 0, done.stderr)
+      assert.deepStrictEqual(JSON.parse(done.stdout), ["one done", "two done", "three done"])
 
-    const firstPid = first.child.pid!
-    const secondPid = second.child.pid!
-    assert.deepStrictEqual(logLines(log), [
-      ["one", firstPid],
-      ["two", firstPid],
-      ["two", secondPid], // the activity in flight at the crash runs again
-      ["three", secondPid]
-    ])
-  }, 60_000)
+      const firstPid = first.child.pid!
+      const secondPid = second.child.pid!
+      assert.deepStrictEqual(logLines(log), [
+        ["one", firstPid],
+        ["two", firstPid],
+        ["two", secondPid], // the activity in flight at the crash runs again
+        ["three", secondPid]
+      ])
+    },
+    60_000
+  )
 })
