@@ -1,43 +1,23 @@
-import { Clock, Context, Duration, Effect, Layer, Ref, Schedule } from "effect"
+/**
+ * The Ralph service: resolves a call against the deployment config, checks the provider, starts a
+ * run on the engine and executes the run's workflow (src/program/workflow.ts) to one envelope or
+ * one typed error. The rounds themselves, their attempts and the retry policy live in
+ * src/program/.
+ */
+import { Context, Duration, Effect, Layer, Ref } from "effect"
+import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
-import {
-  Cancelled,
-  type EngineRejected,
-  isTransient,
-  MalformedReport,
-  OversizedReport,
-  type RalphError,
-  RoundFailed
-} from "./domain/errors.ts"
+import { Cancelled, type RalphError, RoundFailed } from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
-import { roundPrompt } from "./domain/prompt.ts"
-import { checkReport, type Report } from "./domain/report.ts"
-import { defaults } from "./domain/settings.ts"
-import { iterate } from "./iterate.ts"
+import type { Report } from "./domain/report.ts"
+import type { AttemptContext } from "./program/attempt.ts"
+import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
+import { type LoopState, RalphRun, ralphRunBody } from "./program/workflow.ts"
 import { RunEvents } from "./services/RunEvents.ts"
-import { type ChildFailed, type ChildOutput, SubagentProvider } from "./services/SubagentProvider.ts"
-import { type RunHandle, WorkflowEngine } from "./services/WorkflowEngine.ts"
+import { SubagentProvider } from "./services/SubagentProvider.ts"
+import { WorkflowEngine } from "./services/WorkflowEngine.ts"
 
-/** How transient child failures are retried within a round. */
-export interface RetryPolicy {
-  /** Retries per round after the first attempt. */
-  readonly retries: number
-  readonly baseDelay: Duration.Duration
-  /** Cap on one backoff delay. */
-  readonly maxDelay: Duration.Duration
-  /**
-   * Bound on the waits of one round's retries, added up: a retry that would pass it (a far-off
-   * rate-limit reset, say) is not made, and the round fails with the last failure.
-   */
-  readonly maxTotalWait: Duration.Duration
-}
-
-export const defaultRetryPolicy: RetryPolicy = {
-  retries: defaults.retries,
-  baseDelay: defaults.retryDelay,
-  maxDelay: Duration.seconds(60),
-  maxTotalWait: Duration.minutes(15)
-}
+export { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 
 /** Everything a Ralph deployment fixes when its layer is built. */
 export interface RalphOptions extends RalphConfigInput {
@@ -62,19 +42,9 @@ export interface Checkpoint {
   readonly counted: number
 }
 
-type AttemptError = ChildFailed | EngineRejected | RalphError
-
-interface LoopState {
-  readonly round: number
-  readonly last: Report | undefined
-  readonly result: RunResult | undefined
-}
-
-const retryDelay = (error: ChildFailed, backoff: Duration.Duration, policy: RetryPolicy, now: number) => {
-  const capped = Duration.min(backoff, policy.maxDelay)
-  if (error.resetAt === undefined) return capped
-  const untilReset = Date.parse(error.resetAt) - now
-  return Number.isFinite(untilReset) ? Duration.max(capped, Duration.millis(untilReset)) : capped
+/** One run being driven by this service: what its activities need, and where it stands. */
+interface LiveRun extends AttemptContext {
+  readonly progress: Ref.Ref<LoopState>
 }
 
 /**
@@ -108,159 +78,24 @@ export class Ralph extends Context.Service<Ralph, {
         const config = yield* makeConfig(options)
         const providers = yield* SubagentProvider
         const engine = yield* WorkflowEngine
+        const durable = yield* DurableEngine
         const events = yield* RunEvents
         const workspace = options.workspace ?? process.cwd()
         const policy = options.retry ?? defaultRetryPolicy
 
-        const childFailed = (round: number, last: Report | undefined) => (error: ChildFailed) =>
-          new RoundFailed({
-            round,
-            reason: error.reason,
-            detail: error.detail,
-            lastReport: last ?? null,
-            ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
-            ...(error.signal === undefined ? {} : { signal: error.signal }),
-            ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail }),
-            ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt })
-          })
+        // The workflow is registered once; each execution finds its live run here by its id.
+        const live = new Map<string, LiveRun>()
+        const liveRun = (runId: string): LiveRun => {
+          const found = live.get(runId)
+          if (found === undefined) throw new Error(`ralph: run ${runId} is not being driven by this service`)
+          return found
+        }
+        yield* durable.register(
+          RalphRun,
+          ralphRunBody(liveRun, (runId, state) => Ref.set(liveRun(runId).progress, state))
+        )
 
-        /** One child: journaled start, and journaled failure. */
-        const attempt = (
-          run: RunHandle,
-          round: number,
-          maxRounds: number,
-          prompt: string,
-          attemptNumber: number
-        ): Effect.Effect<{ output: ChildOutput; durationMs: number }, AttemptError> =>
-          Effect.gen(function*() {
-            yield* events.publish({ _tag: "RoundStarted", runId: run.runId, round, attempt: attemptNumber })
-            const started = yield* Clock.currentTimeMillis
-            const onSpawn = (pid: number) =>
-              Effect.ignore(
-                events.publish({ _tag: "ChildSpawned", runId: run.runId, round, attempt: attemptNumber, pid })
-              )
-            const output = yield* run.child({ round, maxRounds, attempt: attemptNumber, prompt, workspace, onSpawn })
-              .pipe(
-                Effect.tapError((error) =>
-                  error._tag === "ChildFailed"
-                    ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
-                      events.publish({
-                        _tag: "RoundFailed",
-                        runId: run.runId,
-                        round,
-                        attempt: attemptNumber,
-                        reason: error.reason,
-                        detail: error.detail,
-                        ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail }),
-                        durationMs: now - started,
-                        ...(error.transcript === undefined ? {} : { transcript: error.transcript })
-                      }))
-                    : Effect.void
-                )
-              )
-            return { output, durationMs: (yield* Clock.currentTimeMillis) - started }
-          })
-
-        /** One round: a child (retried while its failures are transient), then the report checked. */
-        // Untraced: a span per round costs more than the round's own policy (see bench/RESULTS.md).
-        const round = Effect.fnUntraced(function*(
-          run: RunHandle,
-          objective: string,
-          maxRounds: number,
-          state: LoopState
-        ): Effect.fn.Return<LoopState, RalphError> {
-          const n = state.round + 1
-          const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last })
-          let attemptNumber = 0
-          let waitedMillis = 0
-          const nextAttempt = () => attempt(run, n, maxRounds, prompt, ++attemptNumber)
-          // Outermost last: the tap (a journaled retry) only sees failures the inner steps agreed to retry.
-          const retrySchedule = () =>
-            Schedule.exponential(policy.baseDelay).pipe(
-              Schedule.jittered,
-              Schedule.setInputType<AttemptError>(),
-              Schedule.while(({ input }) => input._tag === "ChildFailed" && isTransient(input.reason)),
-              Schedule.modifyDelay(({ duration, input }) =>
-                Effect.map(
-                  Clock.currentTimeMillis,
-                  (now) => input._tag === "ChildFailed" ? retryDelay(input, duration, policy, now) : duration
-                )
-              ),
-              Schedule.while(({ duration }) =>
-                waitedMillis + Duration.toMillis(duration) <= Duration.toMillis(policy.maxTotalWait)
-              ),
-              Schedule.upTo({ times: policy.retries }),
-              Schedule.tap(({ duration, input }) => {
-                waitedMillis += Duration.toMillis(duration)
-                return events.publish({
-                  _tag: "RetryScheduled",
-                  runId: run.runId,
-                  round: n,
-                  attempt: attemptNumber + 1,
-                  reason: input._tag === "ChildFailed" ? input.reason : "crashed",
-                  delayMs: Duration.toMillis(duration)
-                })
-              })
-            )
-          // The schedule is only built once a first attempt has failed; that failure is then replayed
-          // into it, so it sees the same sequence of errors as if it had driven every attempt.
-          const retried = (first: AttemptError) => {
-            let replay: AttemptError | undefined = first
-            return Effect.suspend(() => {
-              const error = replay
-              replay = undefined
-              return error === undefined ? nextAttempt() : Effect.fail(error)
-            }).pipe(Effect.retry(retrySchedule()))
-          }
-          const { durationMs, output } = yield* nextAttempt().pipe(
-            Effect.catch(retried),
-            Effect.catchTag("ChildFailed", (error) => Effect.fail(childFailed(n, state.last)(error)))
-          )
-          const checked = checkReport(output.value, config.maxHandoffChars)
-          if (checked._tag !== "Valid") {
-            // Told (and journaled, with what the child printed) before the run fails with it.
-            yield* events.publish({
-              _tag: "RoundRejected",
-              runId: run.runId,
-              round: n,
-              attempt: attemptNumber,
-              kind: checked._tag === "Malformed" ? "malformed" : "oversized",
-              problem: checked._tag === "Malformed"
-                ? checked.problem
-                : `the report is ${checked.chars} characters as compact JSON; the limit is ${checked.limit} (maxHandoffChars)`,
-              durationMs,
-              usage: output.usage,
-              ...(output.transcript === undefined ? {} : { transcript: output.transcript })
-            })
-            return yield* checked._tag === "Malformed"
-              ? new MalformedReport({ round: n, problem: checked.problem })
-              : new OversizedReport({ round: n, chars: checked.chars, limit: checked.limit })
-          }
-          const report = checked.report
-          yield* events.publish({
-            _tag: "RoundFinished",
-            runId: run.runId,
-            round: n,
-            attempt: attemptNumber,
-            report,
-            durationMs,
-            usage: output.usage,
-            ...(output.transcript === undefined ? {} : { transcript: output.transcript })
-          })
-          if (report.status !== "continue") {
-            return { round: n, last: report, result: { status: report.status, roundsStarted: n, report } }
-          }
-          if (n >= maxRounds) {
-            return {
-              round: n,
-              last: report,
-              result: { status: "budget-limited", limit: "rounds", roundsStarted: n, report }
-            }
-          }
-          return { round: n, last: report, result: undefined }
-        })
-
-        /** Drives rounds from a checkpoint to an outcome, inside the run's scope. */
+        /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
         const drive = (checkpoint: Checkpoint, resumed: boolean) =>
           Effect.scoped(Effect.gen(function*() {
             const run = yield* engine.start({
@@ -276,13 +111,26 @@ export class Ralph extends Context.Service<Ralph, {
                 }
                 : {})
             })
-            const initial: LoopState = {
+            const settled = settledResult(checkpoint)
+            // Survives the workflow's fiber being cut by the time budget.
+            const progress = yield* Ref.make<LoopState>({
               round: checkpoint.lastRound,
               last: checkpoint.lastReport,
-              result: settledResult(checkpoint)
-            }
-            // Survives the loop's fiber being cut by the time budget.
-            const progress = yield* Ref.make(initial)
+              result: settled
+            })
+            yield* Effect.acquireRelease(
+              Effect.sync(() =>
+                live.set(run.runId, {
+                  run,
+                  events,
+                  workspace,
+                  maxHandoffChars: config.maxHandoffChars,
+                  policy,
+                  progress
+                })
+              ),
+              () => Effect.sync(() => live.delete(run.runId))
+            )
             const outcome = Effect.gen(function*() {
               yield* events.publish({
                 _tag: "RunStarted",
@@ -294,20 +142,24 @@ export class Ralph extends Context.Service<Ralph, {
                 workspace,
                 ...(resumed ? { resumedAfterRound: checkpoint.lastRound } : {})
               })
-              const loop = iterate<LoopState, RalphError, never>(initial, {
-                while: (state) => state.result === undefined,
-                body: (state) =>
-                  round(run, checkpoint.objective, checkpoint.maxRounds, state).pipe(
-                    Effect.tap((next) => Ref.set(progress, next))
-                  )
+              const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
+                executionId: run.runId,
+                payload: {
+                  runId: run.runId,
+                  objective: checkpoint.objective,
+                  maxRounds: checkpoint.maxRounds,
+                  from: checkpoint.lastReport === undefined
+                    ? null
+                    : { round: checkpoint.lastRound, report: checkpoint.lastReport }
+                }
               })
               const final = options.maxTime === undefined
-                ? yield* loop
-                : yield* loop.pipe(Effect.timeoutOrElse({
+                ? yield* execution
+                : yield* execution.pipe(Effect.timeoutOrElse({
                   duration: options.maxTime,
                   orElse: () => Effect.succeed(undefined)
                 }))
-              const result = final?.result ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
+              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
               const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
               yield* events.publish({ _tag: "RunFinished", runId: run.runId, envelope })
               return envelope
@@ -337,12 +189,7 @@ export class Ralph extends Context.Service<Ralph, {
               lastReport: null
             })
           }
-          return {
-            status: "budget-limited",
-            limit: "time",
-            roundsStarted: state.round + 1,
-            report: state.last
-          }
+          return { status: "budget-limited", limit: "time", roundsStarted: state.round + 1, report: state.last }
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {

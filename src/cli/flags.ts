@@ -41,6 +41,8 @@ const workspace = optionalString(
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
 )
 const stateDir = settingFlag(settings.stateDir)
+const engine = settingFlag(settings.engine)
+const databaseUrl = settingFlag(settings.databaseUrl)
 
 /** Flags shared by every command that starts children. */
 export const runFlags = {
@@ -67,7 +69,9 @@ export const runFlags = {
   retries: settingFlag(settings.retries),
   retryDelay: settingFlag(settings.retryDelay),
   killGrace: settingFlag(settings.killGrace),
-  stateDir
+  stateDir,
+  engine,
+  databaseUrl
 }
 
 /** For commands given a run id: the workspace is only where to find ralph.config.json (and so the state dir). */
@@ -86,10 +90,12 @@ export const resumeFlags = {
   retries: runFlags.retries,
   retryDelay: runFlags.retryDelay,
   killGrace: runFlags.killGrace,
-  stateDir
+  stateDir,
+  engine,
+  databaseUrl
 }
 
 /** Flags of the commands that only read the state directory (found by the same rule as `run`'s). */
-export const readFlags = { json, workspace: configFolder, stateDir }
+export const readFlags = { json, workspace: configFolder, stateDir, engine, databaseUrl }
 
 export const runIdArgument = Argument.String("runId").pipe(Argument.withDescription("The run's id (see `ralph runs`)"))

@@ -1,4 +1,5 @@
-import { Duration, Effect, Layer, Option } from "effect"
+import { Context, Duration, Effect, Layer, Option } from "effect"
+import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
@@ -11,9 +12,20 @@ import { progressLine, resumeCommand, styleFor } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
+import { openFailed, storeLayer, type StoreLocation } from "./store.ts"
 
-/** The Ralph layer for one invocation: the memory engine, the CLI's providers, events to stderr and the journal. */
-const ralphLayer = (settings: CliSettings, publish: RunEvents["Service"]["publish"]) =>
+const locationOf = (settings: CliSettings): StoreLocation => ({
+  engine: settings.engine,
+  stateDir: settings.stateDir,
+  databaseUrl: settings.databaseUrl
+})
+
+/** The Ralph layer for one invocation: the engine, the CLI's providers, events to stderr and the record of the run. */
+const ralphLayer = (
+  settings: CliSettings,
+  publish: RunEvents["Service"]["publish"],
+  stored: Context.Context<EffectEngine.WorkflowEngine>
+) =>
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
@@ -23,7 +35,8 @@ const ralphLayer = (settings: CliSettings, publish: RunEvents["Service"]["publis
       ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
       : {})
   }).pipe(
-    Layer.provide(WorkflowEngine.layerMemory()),
+    Layer.provide(WorkflowEngine.layerRuns()),
+    Layer.provide(Layer.succeedContext(stored)),
     Layer.provide(providersLayer(settings)),
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
@@ -36,7 +49,11 @@ export const withRalph = <A>(
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>
 ) =>
   Effect.scoped(Effect.gen(function*() {
-    const store = RunStore.make(settings.stateDir)
+    const location = locationOf(settings)
+    const stored = yield* Layer.build(storeLayer(location)).pipe(
+      Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
+    )
+    const store = Context.get(stored, RunStore)
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
@@ -46,7 +63,7 @@ export const withRalph = <A>(
       const ralph = yield* Ralph
       session.maxResultChars = ralph.config.maxResultChars
       return yield* use(ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, publish)))
+    }).pipe(Effect.provide(ralphLayer(settings, publish, stored)))
   }))
 
 /**

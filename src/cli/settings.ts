@@ -8,6 +8,7 @@ import {
   type AgentConfig,
   type AgentName,
   defaults,
+  type EngineName,
   fileKeys,
   parseAgentConfig,
   type Setting,
@@ -15,6 +16,7 @@ import {
   settings,
   type SettingValue
 } from "../domain/settings.ts"
+import type { StoreLocation } from "./store.ts"
 import { splitWords } from "./words.ts"
 
 export const configFileName = "ralph.config.json"
@@ -33,6 +35,9 @@ export interface CliSettings {
   readonly retryDelay: Duration.Duration
   readonly killGrace: Duration.Duration
   readonly stateDir: string
+  readonly engine: EngineName
+  /** The postgres engine's database URL (holding a password: never printed, never recorded). */
+  readonly databaseUrl: string | undefined
 }
 
 /** Flag values as effect/cli parsed them: already typed and checked. */
@@ -49,10 +54,12 @@ export interface SettingsFlags {
   readonly retryDelay: Option.Option<Duration.Duration>
   readonly killGrace: Option.Option<Duration.Duration>
   readonly stateDir: Option.Option<string>
+  readonly engine: Option.Option<EngineName>
+  readonly databaseUrl: Option.Option<string>
 }
 
-/** Flags of the commands that only read the state directory. */
-export type LocationFlags = Pick<SettingsFlags, "workspace" | "stateDir">
+/** Flags of the commands that find recorded runs without starting one. */
+export type LocationFlags = Pick<SettingsFlags, "workspace" | "stateDir" | "engine" | "databaseUrl">
 
 type ConfigFile = Readonly<Record<string, unknown>>
 
@@ -163,7 +170,9 @@ const stateDirOf = (
   flags: LocationFlags,
   env: NodeJS.ProcessEnv,
   file: ConfigFile,
-  workspace: string
+  workspace: string,
+  /** Only a run has a workspace its agents could write in; commands that read find the dir the same way. */
+  refuseInside: boolean
 ): Effect.Effect<string, InvalidConfig> =>
   Effect.gen(function*() {
     const chosen = yield* lookup("stateDir", flags.stateDir, env, file)
@@ -176,6 +185,7 @@ const stateDirOf = (
       : xdg !== undefined && isAbsolute(xdg)
       ? join(xdg, "ralph")
       : join(homedir(), ".local", "state", "ralph")
+    if (!refuseInside) return dir
     const real = realOrSelf(dir)
     const inside = relative(workspace, real)
     if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) {
@@ -198,13 +208,18 @@ const realOrSelf = (dir: string): string => {
   }
 }
 
-/** The state directory of commands that only read it (`runs`, `show`, `resume`), by the same rule as `run`. */
-export const loadStateDir = Effect.fn("loadStateDir")(function*(
+/** Where runs are recorded, for commands that find them (`runs`, `show`, `resume`), by the same rules as `run`. */
+export const loadLocation = Effect.fn("loadLocation")(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv
-): Effect.fn.Return<string, InvalidConfig | InvalidArguments> {
+): Effect.fn.Return<StoreLocation, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
-  return yield* stateDirOf(flags, env, yield* readConfigFile(workspace), workspace)
+  const file = yield* readConfigFile(workspace)
+  return {
+    stateDir: yield* stateDirOf(flags, env, file, workspace, false),
+    engine: Option.getOrElse(yield* lookup("engine", flags.engine, env, file), () => defaults.engine),
+    databaseUrl: Option.getOrUndefined(yield* lookup("databaseUrl", flags.databaseUrl, env, file))
+  }
 })
 
 /** The chosen agent's settings: the file's entry, then the command-line flags applied to it. */
@@ -281,6 +296,8 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     retries: Option.getOrElse(yield* value("retries", flags.retries), () => defaults.retries),
     retryDelay: Option.getOrElse(yield* value("retryDelay", flags.retryDelay), () => defaults.retryDelay),
     killGrace: Option.getOrElse(yield* value("killGrace", flags.killGrace), () => defaults.killGrace),
-    stateDir: yield* stateDirOf(flags, env, file, workspace)
+    stateDir: yield* stateDirOf(flags, env, file, workspace, true),
+    engine: Option.getOrElse(yield* value("engine", flags.engine), () => defaults.engine),
+    databaseUrl: Option.getOrUndefined(yield* value("databaseUrl", flags.databaseUrl))
   }
 })

@@ -295,3 +295,29 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     ownerPid
   }
 }
+
+/** One line of `ralph runs`: what a listing says of a run, from its view or from a store's summary. */
+export interface RunSummary {
+  readonly runId: string
+  readonly state: RunState
+  /** Rounds that finished with a valid report. */
+  readonly rounds: number
+  readonly maxRounds: number
+  readonly agent: string
+  readonly objective: string
+  readonly workspace: string
+  readonly startedAt: string
+  readonly updatedAt: string
+}
+
+export const summarize = (view: RunView): RunSummary => ({
+  runId: view.started.runId,
+  state: view.state,
+  rounds: view.rounds.filter((r) => r.status === "finished").length,
+  maxRounds: view.started.maxRounds,
+  agent: view.started.config.subagentProvider,
+  objective: view.started.objective,
+  workspace: view.started.workspace,
+  startedAt: view.started.t,
+  updatedAt: view.lastTime
+})

@@ -14,6 +14,10 @@ export const agentNames = [...presetNames, "exec"] as const
 export type AgentName = (typeof agentNames)[number]
 
 export const permissionChoices = ["workspace", "none", "full"] as const
+
+/** Where runs are recorded: the JSONL journal, or the durable workflow engine on SQLite or PostgreSQL. */
+export const engineNames = ["journal", "sqlite", "postgres"] as const
+export type EngineName = (typeof engineNames)[number]
 export type AgentPermissions = (typeof permissionChoices)[number]
 
 /** Every default of a deployment, written once. */
@@ -22,6 +26,7 @@ export const defaults = {
   maxRounds: 256,
   maxHandoffChars: 16384,
   maxResultChars: 16384,
+  engine: "journal" as EngineName,
   retries: 3,
   retryDelay: Duration.seconds(2),
   killGrace: Duration.seconds(5)
@@ -153,6 +158,28 @@ export const settings = {
     description: `Time between SIGTERM and SIGKILL when stopping a child (default ${
       Duration.format(defaults.killGrace)
     })`
+  }),
+  engine: setting({
+    key: "engine",
+    env: "RALPH_ENGINE",
+    flag: "engine",
+    parse: (raw) => {
+      const text = parseText(raw)
+      if ("problem" in text) return text
+      return (engineNames as ReadonlyArray<string>).includes(text.value)
+        ? { value: text.value as EngineName }
+        : { problem: `unknown engine ${shown(raw)}; the engines are ${engineNames.join(", ")}` }
+    },
+    description: `Where runs are recorded: ${
+      engineNames.join(", ")
+    } (default ${defaults.engine}; postgres needs a database URL)`
+  }),
+  databaseUrl: setting({
+    key: "databaseUrl",
+    env: "RALPH_DATABASE_URL",
+    flag: "database-url",
+    parse: parseText,
+    description: "The PostgreSQL URL of the postgres engine (its password is never printed or recorded)"
   }),
   stateDir: setting({
     key: "stateDir",

@@ -2,7 +2,15 @@ import { Context, Effect, Layer, Result } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
-import { isJournalEntry, type JournalEntry, parseJournal, type RunView, viewRun } from "../domain/journal.ts"
+import {
+  isJournalEntry,
+  type JournalEntry,
+  parseJournal,
+  type RunSummary,
+  type RunView,
+  summarize,
+  viewRun
+} from "../domain/journal.ts"
 import { isProcessAlive } from "./liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
@@ -25,7 +33,7 @@ export const keptStdoutBytes = 1024 * 1024
 
 /** One recorded run in a listing: what its journal says, or why it cannot be read (never skipped). */
 export type RunListing =
-  | { readonly _tag: "Readable"; readonly view: RunView }
+  | { readonly _tag: "Readable"; readonly summary: RunSummary }
   | { readonly _tag: "Damaged"; readonly runId: string; readonly problem: string }
 
 // Journals hold objectives, workspaces and agents' output: only their owner may read them.
@@ -77,6 +85,8 @@ export class RunStore extends Context.Service<RunStore, {
   /** Opens (creating if need be) a run's journal for appending. */
   readonly open: (runId: string) => Effect.Effect<RunJournal, StateUnavailable>
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
+  /** A run's record, entry by entry, each decoded with the journal's schema. */
+  readonly entries: (runId: string) => Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
 }>()("ralph/RunStore") {
   static readonly layer = (root: string) => Layer.succeed(RunStore, RunStore.make(root))
@@ -160,8 +170,10 @@ export class RunStore extends Context.Service<RunStore, {
       return journal
     })
 
-    const readView = (runId: string): Effect.Effect<RunView, StateUnavailable | InvalidArguments> =>
-      Effect.suspend((): Effect.Effect<RunView, StateUnavailable | InvalidArguments> => {
+    const readEntries = (
+      runId: string
+    ): Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments> =>
+      Effect.suspend((): Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments> => {
         if (!validRunId.test(runId)) {
           return Effect.fail(new InvalidArguments({ argument: "runId", problem: `"${runId}" is not a run id` }))
         }
@@ -190,8 +202,10 @@ export class RunStore extends Context.Service<RunStore, {
             })
           )
         }
-        return Effect.succeed(viewRun(parsed.success, isProcessAlive))
+        return Effect.succeed(parsed.success)
       })
+
+    const readView = (runId: string) => Effect.map(readEntries(runId), (entries) => viewRun(entries, isProcessAlive))
 
     const list = Effect.gen(function*() {
       const names = yield* Effect.try({
@@ -203,7 +217,7 @@ export class RunStore extends Context.Service<RunStore, {
         const view = yield* Effect.result(readView(name))
         listing.push(
           Result.isSuccess(view)
-            ? { _tag: "Readable", view: view.success }
+            ? { _tag: "Readable", summary: summarize(view.success) }
             : {
               _tag: "Damaged",
               runId: name,
@@ -214,6 +228,6 @@ export class RunStore extends Context.Service<RunStore, {
       return listing
     }).pipe(Effect.withSpan("RunStore.list"))
 
-    return RunStore.of({ root, prepare, open, read: readView, list })
+    return RunStore.of({ root, prepare, open, read: readView, entries: readEntries, list })
   }
 }

@@ -1,5 +1,6 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
 import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
+import * as DurableEngine from "../engine/DurableEngine.ts"
 import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "./SubagentProvider.ts"
 
 export interface StartRequest {
@@ -45,8 +46,15 @@ export class WorkflowEngine extends Context.Service<WorkflowEngine, {
     request: StartRequest
   ) => Effect.Effect<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope>
 }>()("ralph/WorkflowEngine") {
-  /** Keeps runs in memory for the life of the process. */
+  /**
+   * Keeps runs in memory for the life of the process; their workflows run on ralph's durable
+   * engine over an in-memory store, which this layer also provides (effect's `WorkflowEngine`).
+   */
   static readonly layerMemory = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.merge(WorkflowEngine.layerRuns(options), DurableEngine.layerMemory)
+
+  /** Run ids, child accounting and the lifecycle of runs, for a durable engine given beside it. */
+  static readonly layerRuns = (options: EngineOptions = defaultEngineOptions) =>
     Layer.effect(
       WorkflowEngine,
       Effect.gen(function*() {

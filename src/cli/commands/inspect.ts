@@ -1,14 +1,15 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import type { RalphError } from "../../domain/errors.ts"
-import type { RunView } from "../../domain/journal.ts"
+import { type RunView, summarize } from "../../domain/journal.ts"
 import { renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatUsage } from "../../domain/usage.ts"
-import { type RunListing, RunStore } from "../../services/RunStore.ts"
+import type { RunListing } from "../../services/RunStore.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { session, settleFailure } from "../session.ts"
-import { loadStateDir } from "../settings.ts"
+import { loadLocation } from "../settings.ts"
+import { withStore } from "../store.ts"
 
 const duration = (from: string, to: string) => {
   const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
@@ -18,18 +19,6 @@ const duration = (from: string, to: string) => {
     ? `${(seconds / 60).toFixed(1)}m`
     : `${(seconds / 3600).toFixed(1)}h`
 }
-
-const runSummary = (view: RunView) => ({
-  runId: view.started.runId,
-  state: view.state,
-  rounds: view.rounds.filter((r) => r.status === "finished").length,
-  maxRounds: view.started.maxRounds,
-  agent: view.started.config.subagentProvider,
-  objective: view.started.objective,
-  workspace: view.started.workspace,
-  startedAt: view.started.t,
-  updatedAt: view.lastTime
-})
 
 const report = <A>(
   json: boolean,
@@ -49,7 +38,7 @@ const report = <A>(
 
 const listingRow = (run: RunListing) => {
   if (run._tag === "Damaged") return [run.runId, "damaged".padEnd(14), escapeLine(run.problem)].join("  ")
-  const s = runSummary(run.view)
+  const s = run.summary
   const objective = escapeLine(s.objective.replace(/\s+/g, " "))
   return [
     s.runId,
@@ -62,13 +51,13 @@ const listingRow = (run: RunListing) => {
 }
 
 const listingJson = (run: RunListing) =>
-  run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : runSummary(run.view)
+  run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : run.summary
 
 export const runs = Command.make("runs", readFlags, (flags) => {
   session.json = flags.json
   return report(
     flags.json,
-    Effect.flatMap(loadStateDir(flags, process.env), (stateDir) => RunStore.make(stateDir).list),
+    Effect.flatMap(loadLocation(flags, process.env), (location) => withStore(location, (store) => store.list)),
     (listing) => listing.length === 0 ? "No runs recorded yet." : listing.map(listingRow).join("\n"),
     (listing) => listing.map(listingJson)
   )
@@ -77,7 +66,7 @@ export const runs = Command.make("runs", readFlags, (flags) => {
 )
 
 const showJson = (view: RunView) => ({
-  ...runSummary(view),
+  ...summarize(view),
   gitHead: view.started.gitHead,
   config: view.started.config,
   agentsStarted: view.agentsStarted,
@@ -98,7 +87,7 @@ const showJson = (view: RunView) => ({
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
 const showText = (view: RunView) => {
-  const s = runSummary(view)
+  const s = summarize(view)
   const lines = [
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
     `objective: ${escapeBlock(s.objective)}`,
@@ -128,8 +117,26 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
   session.json = flags.json
   return report(
     flags.json,
-    Effect.flatMap(loadStateDir(flags, process.env), (stateDir) => RunStore.make(stateDir).read(flags.runId)),
+    Effect.flatMap(
+      loadLocation(flags, process.env),
+      (location) => withStore(location, (store) => store.read(flags.runId))
+    ),
     showText,
     showJson
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))
+
+export const exportRun = Command.make("export", { ...readFlags, runId: runIdArgument }, (flags) => {
+  session.json = flags.json
+  return Effect.flatMap(
+    loadLocation(flags, process.env),
+    (location) => withStore(location, (store) => store.entries(flags.runId))
+  ).pipe(
+    // JSON lines whatever --json says: one entry per line, as the journal keeps them.
+    Effect.tap((entries) =>
+      Effect.sync(() => process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join("")))
+    ),
+    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
+    Effect.asVoid
+  )
+}).pipe(Command.withDescription("Write one run's whole record as JSON lines, one entry per line, for grep and jq"))

@@ -2,12 +2,12 @@ import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
 import { StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
 import { parseAgentName } from "../../domain/settings.ts"
-import { RunStore } from "../../services/RunStore.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
-import { type CliSettings, loadSettings, loadStateDir } from "../settings.ts"
+import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { stopStaleChild } from "../staleChild.ts"
+import { withStore } from "../store.ts"
 
 export const resume = Command.make(
   "resume",
@@ -15,8 +15,9 @@ export const resume = Command.make(
   (flags) =>
     settle(Effect.gen(function*() {
       session.json = flags.json
-      const stateDir = yield* loadStateDir(flags, process.env)
-      const view = yield* RunStore.make(stateDir).read(flags.runId)
+      const location = yield* loadLocation(flags, process.env)
+      const stateDir = location.stateDir
+      const view = yield* withStore(location, (store) => store.read(flags.runId))
       session.maxResultChars = view.started.config.maxResultChars
       if (view.envelope !== null) return view.envelope
       if (view.state === "running") {
@@ -37,7 +38,10 @@ export const resume = Command.make(
         agentCmd: Option.none(),
         agentArgs: Option.none(),
         model: Option.none(),
-        stateDir: Option.some(stateDir)
+        // The run is continued where it is recorded, whatever the run's workspace configures now.
+        stateDir: Option.some(stateDir),
+        engine: Option.some(location.engine),
+        databaseUrl: Option.fromUndefinedOr(location.databaseUrl)
       }, process.env)
       // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
       const settings: CliSettings = { ...loaded, config: view.started.config, agent: view.started.agent }

@@ -1,0 +1,90 @@
+/**
+ * Where one invocation records runs and executes their workflows, by the `engine` setting:
+ * - `journal`: the JSONL journal under the state dir, and workflows in memory (resume folds the
+ *   journal into a checkpoint);
+ * - `sqlite`: one database file in the state dir holding ralph's records and the durable engine's;
+ * - `postgres`: the same tables in a PostgreSQL database shared by several machines.
+ */
+import { Context, Effect, Layer } from "effect"
+import type { SqlError } from "effect/sql/SqlError"
+import * as EffectEngine from "effect/workflow/WorkflowEngine"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
+import type { EngineName } from "../domain/settings.ts"
+import * as DurableEngine from "../engine/DurableEngine.ts"
+import { RunStore } from "../services/RunStore.ts"
+import { makeSqlRunStore } from "../services/SqlRunStore.ts"
+import * as NodeSqliteClient from "../sql/NodeSqliteClient.ts"
+import * as PgClient from "../sql/PgClient.ts"
+
+export interface StoreLocation {
+  readonly engine: EngineName
+  readonly stateDir: string
+  readonly databaseUrl: string | undefined
+}
+
+/** The SQLite file of the sqlite engine. */
+export const sqliteFile = (stateDir: string): string => join(stateDir, "ralph.db")
+
+/** A database that cannot be opened (its errors name it without a password) is unusable state. */
+export const openFailed = (location: StoreLocation) => (error: SqlError) =>
+  new StateUnavailable({
+    path: location.engine === "sqlite"
+      ? sqliteFile(location.stateDir)
+      : PgClient.redactUrl(location.databaseUrl ?? "the postgres database"),
+    problem: `cannot open the database: ${error.message}`
+  })
+
+/** The SqlClient of a SQL engine, and how to name its database in messages (never with a password). */
+const sqlClient = (location: StoreLocation) => {
+  if (location.engine === "sqlite") {
+    const file = sqliteFile(location.stateDir)
+    return Effect.try({
+      // What ralph keeps there is private: objectives, reports, agents' output.
+      try: () => mkdirSync(location.stateDir, { recursive: true, mode: 0o700 }),
+      catch: (error) =>
+        new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${(error as Error).message}` })
+    }).pipe(Effect.as({ where: file, layer: NodeSqliteClient.layer({ filename: file }) }))
+  }
+  if (location.databaseUrl === undefined) {
+    return Effect.fail(
+      new InvalidConfig({
+        key: "databaseUrl",
+        problem: "the postgres engine needs one: --database-url or RALPH_DATABASE_URL"
+      })
+    )
+  }
+  return Effect.map(
+    Effect.mapError(
+      PgClient.parseUrl(location.databaseUrl),
+      (error) => new InvalidConfig({ key: "databaseUrl", problem: error.message })
+    ),
+    (url) => ({ where: url.redacted, layer: PgClient.layer(url.url) })
+  )
+}
+
+/** ralph's record of runs and the durable workflow engine, for the location (one database for both). */
+export const storeLayer = (
+  location: StoreLocation
+): Layer.Layer<RunStore | EffectEngine.WorkflowEngine, InvalidConfig | StateUnavailable | SqlError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    if (location.engine === "journal") {
+      return Layer.merge(Layer.succeed(RunStore, RunStore.make(location.stateDir)), EffectEngine.layerMemory)
+    }
+    const { layer, where } = yield* sqlClient(location)
+    const records = Layer.effect(RunStore, makeSqlRunStore(where))
+    return Layer.merge(records, DurableEngine.layerSql()).pipe(Layer.provide(layer))
+  }))
+
+/** Runs `use` with the location's record of runs, open for the while. */
+export const withStore = <A, E>(
+  location: StoreLocation,
+  use: (store: RunStore["Service"]) => Effect.Effect<A, E>
+) =>
+  Effect.scoped(Effect.gen(function*() {
+    const context = yield* Layer.build(storeLayer(location)).pipe(
+      Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
+    )
+    return yield* use(Context.get(context, RunStore))
+  }))

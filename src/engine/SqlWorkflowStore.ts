@@ -1,0 +1,345 @@
+/**
+ * The `WorkflowStore` over an effect/sql `SqlClient`: ralph's node:sqlite client (src/sql) or
+ * `@effect/sql-pg`. Portable SQL (TEXT, BIGINT, `INSERT … ON CONFLICT`, `RETURNING`), one statement
+ * per write, so every step is one transaction of its own (autocommit). Tables (prefix `ralph_wf`
+ * by default), created when the store is built unless `createTables: false`:
+ *
+ * - `ralph_wf_executions (execution_id PK, workflow_name, payload, result, created_at, updated_at,
+ *   completed_at)`: `payload` is the JSON of the payload encoded by the workflow's payload schema;
+ *   `result` is NULL until the execution is complete, then the JSON of its `Exit` encoded by the
+ *   workflow's success and error schemas.
+ * - `ralph_wf_activities (execution_id, activity_name, attempt, exit, recorded_at)`, key
+ *   (execution_id, activity_name, attempt): the JSON of a finished activity's exit.
+ * - `ralph_wf_deferreds (execution_id, deferred_name, workflow_name, exit, recorded_at)`, key
+ *   (execution_id, deferred_name): completed durable deferreds (clock wake-ups included).
+ * - `ralph_wf_clocks (execution_id, clock_name, wake_at, scheduled_at)`, key (execution_id,
+ *   clock_name): durable clocks and the time they wake at.
+ *
+ * Times are epoch milliseconds (BIGINT). Column names are never transformed (the client's
+ * `transformResultNames`/`transformQueryNames` do not apply).
+ *
+ * @since 0.2.0
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import type * as Workflow from "effect/workflow/Workflow"
+import {
+  activityKey,
+  type Steps,
+  type StoredExecution,
+  WorkflowStore,
+  WorkflowStoreError,
+  type WorkflowStoreService
+} from "./WorkflowStore.ts"
+
+export interface SqlWorkflowStoreOptions {
+  /** Prefix of the table names. Default `"ralph_wf"`. */
+  readonly tablePrefix?: string | undefined
+  /** Create the tables (if missing) when the store is built. Default `true`. */
+  readonly createTables?: boolean | undefined
+}
+
+/** The table names for a prefix. */
+export const tableNames = (prefix = "ralph_wf") => ({
+  executions: `${prefix}_executions`,
+  activities: `${prefix}_activities`,
+  deferreds: `${prefix}_deferreds`,
+  clocks: `${prefix}_clocks`
+})
+
+// ---------------------------------------------------------------- JSON of exits
+
+/** Activity exits hold encoded values; their defects are still values (errors) to encode. */
+const activityExitJson = Schema.toCodecJson(Schema.Exit(Schema.Any, Schema.Any, Schema.Defect()))
+/** Deferred exits are encoded through the deferred's schema before they reach the store: all JSON. */
+const deferredExitJson = Schema.toCodecJson(Schema.Exit(Schema.Any, Schema.Any, Schema.Any))
+
+const encodeActivityExit = Schema.encodeSync(activityExitJson)
+const decodeActivityExit = Schema.decodeUnknownSync(activityExitJson)
+const encodeDeferredExit = Schema.encodeSync(deferredExitJson)
+const decodeDeferredExit = Schema.decodeUnknownSync(deferredExitJson)
+
+/** A success (the usual case) is written without going through the schema. */
+const exitToJson = (
+  exit: Exit.Exit<unknown, unknown>,
+  encode: (exit: Exit.Exit<unknown, unknown>) => unknown
+): string => JSON.stringify(exit._tag === "Success" ? { _tag: "Success", value: exit.value } : encode(exit))
+
+const exitFromJson = (
+  json: string,
+  decode: (u: unknown) => Exit.Exit<unknown, unknown>
+): Exit.Exit<unknown, unknown> => {
+  const parsed = JSON.parse(json) as { readonly _tag?: unknown; readonly value?: unknown }
+  return parsed._tag === "Success" ? Exit.succeed(parsed.value) : decode(parsed)
+}
+
+// ---------------------------------------------------------------- per-workflow codecs
+
+interface WorkflowCodecs {
+  readonly encodePayload: (payload: object) => Effect.Effect<unknown, Schema.SchemaError>
+  readonly decodePayload: (json: unknown) => Effect.Effect<object, Schema.SchemaError>
+  readonly encodeResult: (exit: Exit.Exit<unknown, unknown>) => Effect.Effect<unknown, Schema.SchemaError>
+  readonly decodeResult: (json: unknown) => Effect.Effect<Exit.Exit<unknown, unknown>, Schema.SchemaError>
+}
+
+const codecsCache = new WeakMap<Workflow.Any, WorkflowCodecs>()
+
+/**
+ * The workflow's JSON codecs. Schemas that need services to encode or decode get them from the
+ * calling fiber (the engine calls the store from the executing fiber).
+ */
+const codecsOf = (workflow: Workflow.Any): WorkflowCodecs => {
+  let codecs = codecsCache.get(workflow)
+  if (codecs === undefined) {
+    const payload = Schema.toCodecJson(workflow.payloadSchema)
+    const result = Schema.toCodecJson(
+      Schema.Exit(workflow.successSchema, workflow.errorSchema, Schema.Defect())
+    )
+    codecs = {
+      encodePayload: Schema.encodeUnknownEffect(payload) as WorkflowCodecs["encodePayload"],
+      decodePayload: Schema.decodeUnknownEffect(payload) as WorkflowCodecs["decodePayload"],
+      encodeResult: Schema.encodeUnknownEffect(result) as WorkflowCodecs["encodeResult"],
+      decodeResult: Schema.decodeUnknownEffect(result) as WorkflowCodecs["decodeResult"]
+    }
+    codecsCache.set(workflow, codecs)
+  }
+  return codecs
+}
+
+const parseJson = (text: string): Effect.Effect<unknown, unknown> =>
+  Effect.try({ try: () => JSON.parse(text) as unknown, catch: (cause) => cause })
+
+/** BIGINT columns come back as numbers, bigints or strings depending on the driver. */
+const toMillis = (value: unknown): number => typeof value === "number" ? value : Number(value)
+
+// ---------------------------------------------------------------- the store
+
+interface ExecutionRow {
+  readonly execution_id: string
+  readonly workflow_name: string
+  readonly payload: string
+  readonly result: string | null
+  readonly created_at: unknown
+  readonly updated_at: unknown
+}
+
+interface StepRow {
+  readonly kind: string
+  readonly name: string
+  readonly attempt: unknown
+  readonly value: string
+}
+
+/**
+ * Builds the store over the `SqlClient` (creating its tables unless told not to).
+ */
+export const make = (
+  options?: SqlWorkflowStoreOptions
+): Effect.Effect<WorkflowStoreService, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
+    const names = tableNames(options?.tablePrefix ?? "ralph_wf")
+    const executions = sql(names.executions)
+    const activities = sql(names.activities)
+    const deferreds = sql(names.deferreds)
+    const clocks = sql(names.clocks)
+
+    if (options?.createTables !== false) {
+      const ddl = Effect.gen(function*() {
+        // Two PostgreSQL sessions running CREATE TABLE IF NOT EXISTS at once can collide in the
+        // catalog (a unique violation): serialise them on an advisory lock held by the transaction.
+        // SQLite's write lock (BEGIN IMMEDIATE) does the same there.
+        yield* sql.onDialectOrElse({
+          pg: () => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(${lockKey(names.executions)})`),
+          orElse: () => Effect.void
+        })
+        yield* sql`CREATE TABLE IF NOT EXISTS ${executions} (
+          execution_id TEXT NOT NULL PRIMARY KEY,
+          workflow_name TEXT NOT NULL,
+          payload TEXT NOT NULL,
+          result TEXT,
+          created_at BIGINT NOT NULL,
+          updated_at BIGINT NOT NULL,
+          completed_at BIGINT
+        )`
+        yield* sql`CREATE INDEX IF NOT EXISTS ${sql(`${names.executions}_workflow_idx`)}
+          ON ${executions} (workflow_name, created_at)`
+        yield* sql`CREATE TABLE IF NOT EXISTS ${activities} (
+          execution_id TEXT NOT NULL,
+          activity_name TEXT NOT NULL,
+          attempt INTEGER NOT NULL,
+          exit TEXT NOT NULL,
+          recorded_at BIGINT NOT NULL,
+          PRIMARY KEY (execution_id, activity_name, attempt)
+        )`
+        yield* sql`CREATE TABLE IF NOT EXISTS ${deferreds} (
+          execution_id TEXT NOT NULL,
+          deferred_name TEXT NOT NULL,
+          workflow_name TEXT NOT NULL,
+          exit TEXT NOT NULL,
+          recorded_at BIGINT NOT NULL,
+          PRIMARY KEY (execution_id, deferred_name)
+        )`
+        yield* sql`CREATE TABLE IF NOT EXISTS ${clocks} (
+          execution_id TEXT NOT NULL,
+          clock_name TEXT NOT NULL,
+          wake_at BIGINT NOT NULL,
+          scheduled_at BIGINT NOT NULL,
+          PRIMARY KEY (execution_id, clock_name)
+        )`
+      })
+      yield* sql.withTransaction(ddl)
+    }
+
+    const fail = (operation: string, executionId: string) => (cause: unknown) =>
+      new WorkflowStoreError({ operation, executionId, cause })
+
+    const loadSteps = (executionId: string) =>
+      Effect.map(
+        sql<StepRow>`
+          SELECT 'a' AS kind, activity_name AS name, attempt, exit AS value FROM ${activities}
+            WHERE execution_id = ${executionId}
+          UNION ALL
+          SELECT 'd' AS kind, deferred_name AS name, 0 AS attempt, exit AS value FROM ${deferreds}
+            WHERE execution_id = ${executionId}
+          UNION ALL
+          SELECT 'c' AS kind, clock_name AS name, wake_at AS attempt, '' AS value FROM ${clocks}
+            WHERE execution_id = ${executionId}`,
+        (rows): Steps => {
+          const steps: Steps = { activities: new Map(), deferreds: new Map(), clocks: new Map() }
+          for (const row of rows) {
+            if (row.kind === "a") {
+              steps.activities.set(
+                activityKey(row.name, toMillis(row.attempt)),
+                exitFromJson(row.value, decodeActivityExit)
+              )
+            } else if (row.kind === "d") {
+              steps.deferreds.set(row.name, exitFromJson(row.value, decodeDeferredExit))
+            } else {
+              steps.clocks.set(row.name, toMillis(row.attempt))
+            }
+          }
+          return steps
+        }
+      )
+
+    const store: WorkflowStoreService = {
+      load: (workflow, executionId) =>
+        Effect.gen(function*() {
+          const rows = yield* sql<ExecutionRow>`
+            SELECT execution_id, workflow_name, payload, result, created_at, updated_at
+            FROM ${executions} WHERE execution_id = ${executionId}`
+          const row = rows[0]
+          if (row === undefined) return Option.none<StoredExecution>()
+          const codecs = codecsOf(workflow)
+          const payload = yield* codecs.decodePayload(yield* parseJson(row.payload))
+          const result = row.result === null
+            ? Option.none<Exit.Exit<unknown, unknown>>()
+            : Option.some(yield* codecs.decodeResult(yield* parseJson(row.result)))
+          const steps = Option.isSome(result)
+            ? { activities: new Map(), deferreds: new Map(), clocks: new Map() }
+            : yield* loadSteps(executionId)
+          return Option.some<StoredExecution>({
+            executionId,
+            workflowName: row.workflow_name,
+            payload,
+            result,
+            steps,
+            createdAt: toMillis(row.created_at),
+            updatedAt: toMillis(row.updated_at)
+          })
+        }).pipe(Effect.mapError(fail("load", executionId))),
+
+      create: (workflow, executionId, payload) =>
+        Effect.gen(function*() {
+          const json = JSON.stringify(yield* codecsOf(workflow).encodePayload(payload))
+          const now = Date.now()
+          yield* sql`
+            INSERT INTO ${executions} (execution_id, workflow_name, payload, created_at, updated_at)
+            VALUES (${executionId}, ${workflow._tag}, ${json}, ${now}, ${now})
+            ON CONFLICT (execution_id) DO NOTHING`
+        }).pipe(Effect.mapError(fail("create", executionId))),
+
+      complete: (workflow, executionId, exit) =>
+        Effect.gen(function*() {
+          const json = JSON.stringify(yield* codecsOf(workflow).encodeResult(exit))
+          const now = Date.now()
+          yield* sql`
+            UPDATE ${executions} SET result = ${json}, updated_at = ${now}, completed_at = ${now}
+            WHERE execution_id = ${executionId} AND result IS NULL`
+        }).pipe(Effect.mapError(fail("complete", executionId))),
+
+      putActivity: (executionId, name, attempt, exit) =>
+        Effect.suspend(() => {
+          const json = exitToJson(exit, encodeActivityExit)
+          return sql`
+            INSERT INTO ${activities} (execution_id, activity_name, attempt, exit, recorded_at)
+            VALUES (${executionId}, ${name}, ${attempt}, ${json}, ${Date.now()})
+            ON CONFLICT (execution_id, activity_name, attempt) DO NOTHING`
+        }).pipe(Effect.asVoid, Effect.mapError(fail("putActivity", executionId))),
+
+      putDeferred: ({ executionId, exit, name, workflowName }) =>
+        Effect.suspend(() => {
+          const json = exitToJson(exit, encodeDeferredExit)
+          return sql<{ readonly exit: string }>`
+            INSERT INTO ${deferreds} (execution_id, deferred_name, workflow_name, exit, recorded_at)
+            VALUES (${executionId}, ${name}, ${workflowName}, ${json}, ${Date.now()})
+            ON CONFLICT (execution_id, deferred_name) DO UPDATE SET exit = ${deferreds}.exit
+            RETURNING exit`
+        }).pipe(
+          Effect.flatMap((rows) =>
+            rows[0] === undefined
+              ? Effect.fail(new Cause.NoSuchElementError("no row returned"))
+              : Effect.try({
+                try: () => exitFromJson(rows[0]!.exit, decodeDeferredExit),
+                catch: (cause) => cause
+              })
+          ),
+          Effect.mapError(fail("putDeferred", executionId))
+        ),
+
+      getDeferred: (executionId, name) =>
+        sql<{ readonly exit: string }>`
+          SELECT exit FROM ${deferreds} WHERE execution_id = ${executionId} AND deferred_name = ${name}`.pipe(
+          Effect.flatMap((rows) =>
+            Effect.try({
+              try: () =>
+                rows[0] === undefined
+                  ? Option.none<Exit.Exit<unknown, unknown>>()
+                  : Option.some(exitFromJson(rows[0].exit, decodeDeferredExit)),
+              catch: (cause) => cause
+            })
+          ),
+          Effect.mapError(fail("getDeferred", executionId))
+        ),
+
+      putClock: (executionId, name, wakeAt) =>
+        sql<{ readonly wake_at: unknown }>`
+          INSERT INTO ${clocks} (execution_id, clock_name, wake_at, scheduled_at)
+          VALUES (${executionId}, ${name}, ${Math.ceil(wakeAt)}, ${Date.now()})
+          ON CONFLICT (execution_id, clock_name) DO UPDATE SET wake_at = ${clocks}.wake_at
+          RETURNING wake_at`.pipe(
+          Effect.map((rows) => rows[0] === undefined ? wakeAt : toMillis(rows[0].wake_at)),
+          Effect.mapError(fail("putClock", executionId))
+        )
+    }
+    return store
+  })
+
+/** A stable 31-bit key for PostgreSQL's advisory lock, from the table name. */
+const lockKey = (name: string): number => {
+  let hash = 0x5f3759df
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193)
+  return hash & 0x7fffffff
+}
+
+/** The `WorkflowStore` over the `SqlClient`. */
+export const layer = (
+  options?: SqlWorkflowStoreOptions
+): Layer.Layer<WorkflowStore, SqlError, SqlClient.SqlClient> => Layer.effect(WorkflowStore)(make(options))

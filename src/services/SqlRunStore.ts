@@ -1,0 +1,193 @@
+/**
+ * ralph's record of runs in SQL, beside the workflow engine's own tables in the same database:
+ * the same journal entries as the JSONL store (decoded with the same schema on every read, folded
+ * by the same `viewRun`), one row each, plus a summary row per run so that `ralph runs` reads one
+ * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
+ */
+import { Effect, Schema } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
+import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
+import { isProcessAlive } from "./liveness.ts"
+import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
+
+const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
+
+const unavailable = (where: string) => (error: SqlError) =>
+  new StateUnavailable({ path: where, problem: `the database failed: ${error.message}` })
+
+const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+interface SummaryRow {
+  readonly run_id: string
+  readonly objective: string
+  readonly max_rounds: number
+  readonly agent: string
+  readonly workspace: string
+  readonly started_at: string
+  readonly updated_at: string
+  readonly rounds: number
+  readonly final_state: string | null
+  readonly owner_pid: number
+}
+
+const summaryOf = (row: SummaryRow): RunSummary => ({
+  runId: row.run_id,
+  // An unfinished run is running while the process that last drove it lives, else interrupted.
+  state: (row.final_state ?? (isProcessAlive(Number(row.owner_pid)) ? "running" : "interrupted")) as RunState,
+  rounds: Number(row.rounds),
+  maxRounds: Number(row.max_rounds),
+  agent: row.agent,
+  objective: row.objective,
+  workspace: row.workspace,
+  startedAt: row.started_at,
+  updatedAt: row.updated_at
+})
+
+/** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
+export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: string) {
+  const sql = yield* SqlClient.SqlClient
+  const fail = unavailable(where)
+
+  const prepare = Effect.gen(function*() {
+    yield* sql`CREATE TABLE IF NOT EXISTS ralph_runs (
+      run_id TEXT PRIMARY KEY,
+      objective TEXT NOT NULL,
+      max_rounds INTEGER NOT NULL,
+      agent TEXT NOT NULL,
+      workspace TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      rounds INTEGER NOT NULL,
+      final_state TEXT,
+      owner_pid INTEGER NOT NULL
+    )`
+    yield* sql`CREATE TABLE IF NOT EXISTS ralph_entries (
+      run_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      entry TEXT NOT NULL,
+      PRIMARY KEY (run_id, seq)
+    )`
+    yield* sql`CREATE TABLE IF NOT EXISTS ralph_outputs (
+      run_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      round INTEGER NOT NULL,
+      attempt INTEGER NOT NULL,
+      stdout TEXT NOT NULL,
+      stderr TEXT NOT NULL,
+      PRIMARY KEY (run_id, seq)
+    )`
+  }).pipe(Effect.mapError(fail), Effect.withSpan("SqlRunStore.prepare"))
+  yield* prepare
+
+  /** Appends one entry and keeps the run's summary row in step with it, in one transaction. */
+  const appendEntry = (runId: string, entry: JournalEntry) =>
+    sql.withTransaction(Effect.gen(function*() {
+      const [next] = yield* sql<{ readonly seq: number }>`
+        SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_entries WHERE run_id = ${runId}`
+      yield* sql`INSERT INTO ralph_entries ${
+        sql.insert({ run_id: runId, seq: Number(next!.seq), entry: JSON.stringify(entry) })
+      }`
+      switch (entry.type) {
+        case "run-started":
+          yield* sql`INSERT INTO ralph_runs ${
+            sql.insert({
+              run_id: runId,
+              objective: entry.objective,
+              max_rounds: entry.maxRounds,
+              agent: entry.config.subagentProvider,
+              workspace: entry.workspace,
+              started_at: entry.t,
+              updated_at: entry.t,
+              rounds: 0,
+              final_state: null,
+              owner_pid: entry.pid
+            })
+          }`
+          return
+        case "run-resumed":
+          yield* sql`UPDATE ralph_runs SET owner_pid = ${entry.pid}, final_state = NULL, updated_at = ${entry.t}
+            WHERE run_id = ${runId}`
+          return
+        case "round-finished":
+          yield* sql`UPDATE ralph_runs SET rounds = rounds + 1, updated_at = ${entry.t} WHERE run_id = ${runId}`
+          return
+        case "run-finished":
+          yield* sql`UPDATE ralph_runs SET final_state = ${entry.envelope.result.status}, updated_at = ${entry.t}
+            WHERE run_id = ${runId}`
+          return
+        case "run-failed":
+          yield* sql`UPDATE ralph_runs SET final_state = ${
+            entry.error._tag === "Cancelled" ? "cancelled" : "failed"
+          }, updated_at = ${entry.t} WHERE run_id = ${runId}`
+          return
+        default:
+          yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
+      }
+    }))
+
+  const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
+    const journal: RunJournal = {
+      dir: where,
+      append: (entry) => appendEntry(runId, { t: new Date().toISOString(), ...entry }).pipe(Effect.mapError(fail)),
+      keepOutput: (round, attempt, output) =>
+        Effect.gen(function*() {
+          const stdout = Buffer.from(output.stdout, "utf8").subarray(0, keptStdoutBytes).toString("utf8")
+          const [next] = yield* sql<{ readonly seq: number }>`
+            SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_outputs WHERE run_id = ${runId}`
+          yield* sql`INSERT INTO ralph_outputs ${
+            sql.insert({ run_id: runId, seq: Number(next!.seq), round, attempt, stdout, stderr: output.stderr })
+          }`
+        }).pipe(sql.withTransaction, Effect.mapError(fail))
+    }
+    return journal
+  })
+
+  const entriesOf = (runId: string) =>
+    Effect.gen(function*() {
+      const rows = yield* sql<{ readonly seq: number; readonly entry: string }>`
+        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} ORDER BY seq`.pipe(Effect.mapError(fail))
+      const entries: Array<JournalEntry> = []
+      for (const row of rows) {
+        const decoded = decodeEntry(row.entry)
+        if (decoded._tag === "Failure") {
+          return yield* new StateUnavailable({
+            path: where,
+            problem: `entry ${row.seq} of run ${runId} is damaged (${
+              decoded.failure.message.split("\n")[0]
+            }); ralph will not guess what happened`
+          })
+        }
+        entries.push(decoded.success)
+      }
+      return entries
+    })
+
+  const entries = Effect.fn("SqlRunStore.entries")(function*(runId: string) {
+    if (!validRunId.test(runId)) {
+      return yield* new InvalidArguments({ argument: "runId", problem: `"${runId}" is not a run id` })
+    }
+    const found = yield* entriesOf(runId)
+    if (found.length === 0) {
+      return yield* new InvalidArguments({
+        argument: "runId",
+        problem: `no run ${runId} in ${where}; \`ralph runs\` lists the runs there`
+      })
+    }
+    if (found[0]!.type !== "run-started") {
+      return yield* new StateUnavailable({ path: where, problem: `run ${runId} does not start with run-started` })
+    }
+    return found
+  })
+
+  const read = (runId: string) => Effect.map(entries(runId), (found) => viewRun(found, isProcessAlive))
+
+  const list = sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`.pipe(
+    Effect.map((rows): ReadonlyArray<RunListing> => rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row) }))),
+    Effect.mapError(fail),
+    Effect.withSpan("SqlRunStore.list")
+  )
+
+  return RunStore.of({ root: where, prepare: Effect.void, open, read, entries, list })
+})

@@ -1,0 +1,137 @@
+/**
+ * The sqlite engine (`--engine sqlite`): runs recorded in one database file in the state dir,
+ * workflows replayed from it. SIGKILL mid-round and mid-retry-wait, then resume from another
+ * process: finished rounds are not run again, the round in flight is, a wait goes on where it was,
+ * and runs/show/export read the same database.
+ */
+import { existsSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { agentScript, finish, isAlive, ralph, readText, report, scratch, start, waitFor } from "./harness.ts"
+
+const engineArgs = (dirs: ReturnType<typeof scratch>) => ["--engine", "sqlite", "--state-dir", dirs.state]
+
+const runArgs = (dirs: ReturnType<typeof scratch>, agent: string, ...extra: Array<string>) => [
+  "run",
+  "sqlite crash test",
+  "--agent-cmd",
+  agent,
+  "--workspace",
+  dirs.workspace,
+  "--json",
+  ...engineArgs(dirs),
+  ...extra
+]
+
+const roundsRun = (dirs: ReturnType<typeof scratch>) =>
+  readText(join(dirs.root, "rounds.log")).trim().split("\n").filter((line) => line !== "")
+
+const onlyRun = async (dirs: ReturnType<typeof scratch>, env: Record<string, string>) => {
+  const listed = await ralph(["runs", "--json", ...engineArgs(dirs)], env)
+  expect(listed.code, listed.stderr).toBe(0)
+  const runs = JSON.parse(listed.stdout) as Array<{ runId: string; state: string }>
+  expect(runs).toHaveLength(1)
+  return runs[0]!
+}
+
+describe("the sqlite engine", () => {
+  it(
+    "SIGKILL in round 2, resume from another process: round 1 not run again, round 2 again, the stale child stopped",
+    async () => {
+      const dirs = scratch()
+      const env = { RALPH_LOCK_DIR: dirs.locks }
+      const agent = agentScript(
+        dirs.root,
+        "agent.sh",
+        `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
+if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+      )
+      const first = start(runArgs(dirs, agent), env)
+      const done = finish(first)
+      await waitFor(() => existsSync(join(dirs.root, "hung")), 10_000, "round 2 to hang")
+      first.kill("SIGKILL")
+      await done
+      const stale = Number(readText(join(dirs.root, "hung")))
+      expect(isAlive(stale)).toBe(true)
+
+      const crashed = await onlyRun(dirs, env)
+      expect(crashed.state).toBe("interrupted")
+      // Nothing but the database file (and SQLite's WAL files), private to its owner.
+      const db = join(dirs.state, "ralph.db")
+      expect(statSync(db).mode & 0o777).toBe(0o600)
+      expect(existsSync(join(dirs.state, "runs"))).toBe(false)
+
+      const resumed = await ralph(["resume", crashed.runId, "--json", ...engineArgs(dirs)], env)
+      expect(resumed.code, resumed.stderr).toBe(0)
+      const envelope = JSON.parse(resumed.stdout)
+      expect(envelope.result.status).toBe("complete")
+      expect(envelope.result.roundsStarted).toBe(3)
+      // Round 1 ran once; round 2 twice (the crashed child and its rerun); round 3 once.
+      expect(roundsRun(dirs)).toEqual(["1", "2", "2", "3"])
+      expect(envelope.agentsStarted).toBe(4)
+      expect(isAlive(stale)).toBe(false)
+      expect(resumed.stderr).toContain(`stopped pid ${stale}`)
+
+      expect((await onlyRun(dirs, env)).state).toBe("complete")
+      const shown = await ralph(["show", crashed.runId, "--json", ...engineArgs(dirs)], env)
+      expect(shown.code, shown.stderr).toBe(0)
+      const view = JSON.parse(shown.stdout)
+      expect(view.rounds.map((r: { round: number; status: string }) => `${r.round}:${r.status}`)).toEqual([
+        "1:finished",
+        "2:interrupted",
+        "2:finished",
+        "3:finished"
+      ])
+      const exported = await ralph(["export", crashed.runId, ...engineArgs(dirs)], env)
+      expect(exported.code, exported.stderr).toBe(0)
+      const types = exported.stdout.trim().split("\n").map((line) => JSON.parse(line).type)
+      expect(types[0]).toBe("run-started")
+      expect(types).toContain("run-resumed")
+      expect(types.at(-1)).toBe("run-finished")
+
+      // A finished run resumed again starts nothing and says how it ended.
+      const again = await ralph(["resume", crashed.runId, "--json", ...engineArgs(dirs)], env)
+      expect(again.code).toBe(0)
+      expect(JSON.parse(again.stdout)).toEqual(envelope)
+      expect(roundsRun(dirs)).toHaveLength(4)
+    },
+    60_000
+  )
+
+  it("SIGKILL during a retry's wait: the resumed run waits only what was left of it", async () => {
+    const dirs = scratch()
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    // The first attempt fails transiently (exit 75); the retry, 6 s later, completes.
+    const agent = agentScript(
+      dirs.root,
+      "agent.sh",
+      `cat > /dev/null
+date +%s%3N >> "${dirs.root}/attempts.log"
+if [ ! -f "${dirs.root}/failed" ]; then touch "${dirs.root}/failed"; exit 75; fi
+echo '${report.complete("done")}'`
+    )
+    const first = start(runArgs(dirs, agent, "--retry-delay", "6s"), env)
+    const done = finish(first)
+    await waitFor(() => existsSync(join(dirs.root, "failed")), 10_000, "the first attempt to fail")
+    const failedAt = Number(readText(join(dirs.root, "attempts.log")).trim())
+    await new Promise((r) => setTimeout(r, 4000))
+    first.kill("SIGKILL")
+    await done
+    const { runId } = await onlyRun(dirs, env)
+
+    const resumedAt = Date.now()
+    const resumed = await ralph(["resume", runId, "--json", ...engineArgs(dirs)], env)
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(JSON.parse(resumed.stdout).result.status).toBe("complete")
+    const attempts = readText(join(dirs.root, "attempts.log")).trim().split("\n").map(Number)
+    expect(attempts).toHaveLength(2)
+    const retriedAt = attempts[1]!
+    // The retry came when the original wait was over (jitter: 4.8–7.2 s after the failure), not
+    // after a whole new wait (at least 4.8 s) from the resume.
+    expect(retriedAt - failedAt).toBeGreaterThanOrEqual(4800)
+    expect(retriedAt - failedAt).toBeLessThan(8500)
+    expect(retriedAt - resumedAt).toBeLessThan(4300)
+  }, 60_000)
+})
