@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
-import type { AgentConfig } from "../domain/settings.ts"
+import { type AgentConfig, recordable } from "../domain/settings.ts"
 import type { RunJournal, RunStore } from "../services/RunStore.ts"
 import type { LockHandle } from "../services/WorkspaceLock.ts"
 import { version } from "../version.ts"
@@ -41,7 +41,7 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           objective: event.objective,
           maxRounds: event.maxRounds,
           config: event.config,
-          agent: context.agent,
+          agent: recordable(context.agent),
           workspace: event.workspace,
           gitHead: context.gitHead,
           pid: process.pid,

@@ -253,7 +253,9 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
         Effect.flatMap((result): Effect.Effect<Result> => {
           if (run.storeFailure !== undefined) return Effect.die(run.storeFailure)
           if (result._tag === "Complete") {
-            return Effect.as(guarded(run, store.complete(run.workflow, run.executionId, result.exit)), result)
+            // The workflow is over: its result is recorded even if the run is interrupted meanwhile.
+            const record = guarded(run, store.complete(run.workflow, run.executionId, result.exit))
+            return Effect.as(Effect.uninterruptible(record), result)
           }
           suspended.set(run.executionId, result)
           return Effect.succeed(result)

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
-import { StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
-import { parseAgentName } from "../../domain/settings.ts"
+import { InvalidConfig, StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
+import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
@@ -44,7 +44,17 @@ export const resume = Command.make(
         databaseUrl: Option.fromUndefinedOr(location.databaseUrl)
       }, process.env)
       // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
-      const settings: CliSettings = { ...loaded, config: view.started.config, agent: view.started.agent }
+      // The record keeps the names of the agent's variables, not their values: they come from the config now.
+      const restored = withValuesFrom(view.started.agent, loaded.agent)
+      if ("missing" in restored) {
+        return yield* new InvalidConfig({
+          key: `agents.${agent.value}.env`,
+          problem:
+            `the run was started with ${restored.missing.join(", ")} set for its agent; ralph records no values, ` +
+            `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
+        })
+      }
+      const settings: CliSettings = { ...loaded, config: view.started.config, agent: restored.agent }
       // Filled in before the run starts, so the journal's run-resumed entry can say what was stopped.
       const resumeInfo = { rerunsRound: view.danglingRound, stoppedStalePid: null as number | null }
       return yield* withRalph(
