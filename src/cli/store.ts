@@ -8,7 +8,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import * as EffectEngine from "effect/workflow/WorkflowEngine"
-import { mkdirSync } from "node:fs"
+import { mkdirSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
@@ -22,6 +22,15 @@ export interface StoreLocation {
   readonly engine: EngineName
   readonly stateDir: string
   readonly databaseUrl: string | undefined
+}
+
+/** The runs a JSONL journal store holds in the state dir (their folders' names), cheaply. */
+const journalRunIds = (stateDir: string): ReadonlyArray<string> => {
+  try {
+    return readdirSync(join(stateDir, "runs"))
+  } catch {
+    return []
+  }
 }
 
 /** The SQLite file of the sqlite engine. */
@@ -73,7 +82,14 @@ export const storeLayer = (
       return Layer.merge(Layer.succeed(RunStore, RunStore.make(location.stateDir)), EffectEngine.layerMemory)
     }
     const { layer, where } = yield* sqlClient(location)
-    const records = Layer.effect(RunStore, makeSqlRunStore(where))
+    // Runs the JSONL journal recorded in the same state dir are brought in once, so none is lost.
+    const records = Layer.effect(
+      RunStore,
+      Effect.tap(
+        makeSqlRunStore(where),
+        (store) => store.importFrom(RunStore.make(location.stateDir), journalRunIds(location.stateDir))
+      )
+    )
     return Layer.merge(records, DurableEngine.layerSql()).pipe(Layer.provide(layer))
   }))
 

@@ -189,5 +189,33 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     Effect.withSpan("SqlRunStore.list")
   )
 
-  return RunStore.of({ root: where, prepare: Effect.void, open, read, entries, list })
+  /**
+   * Copies into the database the runs a JSONL journal store holds and the database does not (once
+   * each, entries as they are), so switching engines loses no history. Damaged journals are left
+   * where they are, for the journal engine's `ralph runs` to report.
+   */
+  const importFrom = Effect.fn("SqlRunStore.importFrom")(function*(
+    journals: RunStore["Service"],
+    runIds: ReadonlyArray<string>
+  ) {
+    const known = new Set(
+      (yield* sql<{ readonly run_id: string }>`SELECT run_id FROM ralph_runs`.pipe(Effect.mapError(fail))).map((row) =>
+        row.run_id
+      )
+    )
+    let imported = 0
+    for (const runId of runIds) {
+      if (known.has(runId)) continue
+      const found = yield* Effect.result(journals.entries(runId))
+      if (found._tag === "Failure") continue
+      yield* Effect.forEach(found.success, (entry) => appendEntry(runId, entry), { discard: true }).pipe(
+        sql.withTransaction,
+        Effect.mapError(fail)
+      )
+      imported++
+    }
+    return imported
+  })
+
+  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, list }), { importFrom })
 })

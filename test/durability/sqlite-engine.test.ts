@@ -134,4 +134,35 @@ echo '${report.complete("done")}'`
     expect(retriedAt - failedAt).toBeLessThan(8500)
     expect(retriedAt - resumedAt).toBeLessThan(4300)
   }, 60_000)
+
+  it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
+    const dirs = scratch()
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    const agent = agentScript(
+      dirs.root,
+      "agent.sh",
+      `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
+if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+    )
+    const journalArgs = ["--engine", "journal", "--state-dir", dirs.state]
+    const first = start(
+      ["run", "recorded by the journal", "--agent-cmd", agent, "--workspace", dirs.workspace, "--json", ...journalArgs],
+      env
+    )
+    const done = finish(first)
+    await waitFor(() => existsSync(join(dirs.root, "hung")), 10_000, "round 2 to hang")
+    first.kill("SIGKILL")
+    await done
+
+    const run = await onlyRun(dirs, env)
+    expect(run.state).toBe("interrupted")
+    const resumed = await ralph(["resume", run.runId, "--json", ...engineArgs(dirs)], env)
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(JSON.parse(resumed.stdout).result.status).toBe("complete")
+    expect(roundsRun(dirs)).toEqual(["1", "2", "2", "3"])
+    // Imported once: a second look lists it once, finished.
+    expect((await onlyRun(dirs, env)).state).toBe("complete")
+  }, 60_000)
 })
