@@ -8,7 +8,8 @@ import { defineConfig } from "vitest/config"
  */
 export default defineConfig({
   test: {
-    include: ["test/postgres/**/*.test.ts"],
+    // The durable engine's shared cases run here on Postgres too (test/engine/postgres.test.ts).
+    include: ["test/postgres/**/*.test.ts", "test/engine/postgres.test.ts"],
     globalSetup: ["test/postgres/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

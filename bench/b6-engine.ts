@@ -282,7 +282,7 @@ for (const variant of variants) {
   }
   log(
     `  ${variant.name.padEnd(22)} ${us.toFixed(1).padStart(12)} ${premade.toFixed(1).padStart(9)} ` +
-      `${replay === undefined ? "".padStart(9) : replay.toFixed(1).padStart(9)}` +
+      (replay === undefined ? "".padStart(9) : replay.toFixed(1).padStart(9)) +
       (stored === undefined ? "" : `  ${stored.toFixed(0)} µs`)
   )
 }
