@@ -20,16 +20,6 @@ export interface JournalContext {
 /** Writes a run's events to its journal, each flushed before the run goes on. */
 export const journalSink = (context: JournalContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
   let journal: RunJournal | undefined
-  // A round is journaled as started once its child runs, with the child's pid: one flushed line
-  // instead of two. A round that ends without a process (it could not start) is written first.
-  let unwritten: { readonly round: number; readonly attempt: number } | undefined
-  const writeStarted = (journal: RunJournal, pid?: number) => {
-    const started = unwritten
-    unwritten = undefined
-    return started === undefined
-      ? Effect.void
-      : journal.append({ type: "round-started", ...started, ...(pid === undefined ? {} : { pid }) })
-  }
   return Effect.fnUntraced(function*(event: RunEvent) {
     if (event._tag === "RunStarted") {
       journal = yield* context.store.open(event.runId)
@@ -61,12 +51,12 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
     if (journal === undefined) return
     switch (event._tag) {
       case "RoundStarted":
-        unwritten = { round: event.round, attempt: event.attempt }
-        return
+        // Flushed before the child is spawned, so agentsStarted never misses a child a crash left
+        // unrecorded; its pid follows once it runs.
+        return yield* journal.append({ type: "round-started", round: event.round, attempt: event.attempt })
       case "ChildSpawned":
-        return yield* writeStarted(journal, event.pid)
+        return yield* journal.append({ type: "child-spawned", round: event.round, attempt: event.attempt, pid: event.pid })
       case "RoundFinished":
-        yield* writeStarted(journal)
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
         return yield* journal.append({
           type: "round-finished",
@@ -77,7 +67,6 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           usage: event.usage
         })
       case "RoundRejected":
-        yield* writeStarted(journal)
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
         return yield* journal.append({
           type: "round-rejected",
@@ -89,7 +78,6 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           usage: event.usage
         })
       case "RoundFailed":
-        yield* writeStarted(journal)
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
         return yield* journal.append({
           type: "round-failed",

@@ -43,8 +43,16 @@ export const JournalEntry = Schema.Union([
     type: Schema.Literal("round-started"),
     round: Schema.Int,
     attempt: Schema.Int,
-    /** The child's pid (the leader of its process group); absent when no process was started. */
+    /** The child's pid, in journals written before `child-spawned` existed. */
     pid: Schema.optionalKey(Schema.Int)
+  }),
+  Schema.Struct({
+    ...common,
+    /** The round's child runs: its pid (the leader of its process group), to stop it after a crash. */
+    type: Schema.Literal("child-spawned"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    pid: Schema.Int
   }),
   Schema.Struct({
     ...common,
@@ -240,6 +248,9 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           failure: null,
           problem: null
         })
+        break
+      case "child-spawned":
+        replaceCurrent({ pid: entry.pid })
         break
       case "round-finished":
         replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })

@@ -78,11 +78,24 @@ describe("crash and resume", () => {
     })
     const finished = journal.filter((e) => e.type === "round-finished").map((e) => e.round)
     expect(finished).toEqual([1, 2, 3])
-    expect(journal.filter((e) => e.type === "round-started").map((e) => [e.round, typeof e.pid])).toEqual([
+    // Each round is recorded as started before its child is spawned, and the child's pid once it runs.
+    expect(journal.filter((e) => e.type === "round-started").map((e) => e.round)).toEqual([1, 2, 2, 3])
+    expect(journal.filter((e) => e.type === "child-spawned").map((e) => [e.round, typeof e.pid])).toEqual([
       [1, "number"],
       [2, "number"],
       [2, "number"],
       [3, "number"]
+    ])
+    const order = journal.map((e) => e.type).filter((type) => type === "round-started" || type === "child-spawned")
+    expect(order).toEqual([
+      "round-started",
+      "child-spawned",
+      "round-started",
+      "child-spawned",
+      "round-started",
+      "child-spawned",
+      "round-started",
+      "child-spawned"
     ])
     // Each finished round's output is kept beside the journal.
     const output = readText(join(dirs.state, "runs", runId!, "output.log"))
