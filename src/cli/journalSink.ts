@@ -55,7 +55,12 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
         // unrecorded; its pid follows once it runs.
         return yield* journal.append({ type: "round-started", round: event.round, attempt: event.attempt })
       case "ChildSpawned":
-        return yield* journal.append({ type: "child-spawned", round: event.round, attempt: event.attempt, pid: event.pid })
+        return yield* journal.append({
+          type: "child-spawned",
+          round: event.round,
+          attempt: event.attempt,
+          pid: event.pid
+        })
       case "RoundFinished":
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
         return yield* journal.append({
