@@ -53,6 +53,14 @@ export class WorkflowEngine extends Context.Service<WorkflowEngine, {
   static readonly layerMemory = (options: EngineOptions = defaultEngineOptions) =>
     Layer.merge(WorkflowEngine.layerRuns(options), DurableEngine.layerMemory)
 
+  /**
+   * Runs whose workflows are recorded in SQL (tables `ralph_wf_*`) through the `SqlClient` given
+   * (ralph's node:sqlite client, or @effect/sql-pg's): a run interrupted or crashed is continued by
+   * executing it again under its id, its finished rounds replayed and not run again.
+   */
+  static readonly layerSql = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.merge(WorkflowEngine.layerRuns(options), DurableEngine.layerSql())
+
   /** Run ids, child accounting and the lifecycle of runs, for a durable engine given beside it. */
   static readonly layerRuns = (options: EngineOptions = defaultEngineOptions) =>
     Layer.effect(
