@@ -17,6 +17,10 @@ await build({
   entryPoints: { "ralph-cli": "src/cli.ts" },
   outdir: "dist",
   minify: true,
+  // The SQL drivers are imported when an engine needs them: chunks of their own, so the journal
+  // engine and `ralph --help` do not load them. Named ralph-* so copies of the CLI take them along.
+  splitting: true,
+  chunkNames: "ralph-chunk-[hash]",
   // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
   banner: {
     js:

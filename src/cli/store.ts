@@ -15,8 +15,6 @@ import type { EngineName } from "../domain/settings.ts"
 import * as DurableEngine from "../engine/DurableEngine.ts"
 import { RunStore } from "../services/RunStore.ts"
 import { makeSqlRunStore } from "../services/SqlRunStore.ts"
-import * as NodeSqliteClient from "../sql/NodeSqliteClient.ts"
-import * as PgClient from "../sql/PgClient.ts"
 
 export interface StoreLocation {
   readonly engine: EngineName
@@ -41,7 +39,8 @@ export const openFailed = (location: StoreLocation) => (error: SqlError) =>
   new StateUnavailable({
     path: location.engine === "sqlite"
       ? sqliteFile(location.stateDir)
-      : PgClient.redactUrl(location.databaseUrl ?? "the postgres database"),
+      // The client's own message names the server with its password masked.
+      : "the postgres database (databaseUrl)",
     problem: `cannot open the database: ${error.message}`
   })
 
@@ -54,7 +53,11 @@ const sqlClient = (location: StoreLocation) => {
       try: () => mkdirSync(location.stateDir, { recursive: true, mode: 0o700 }),
       catch: (error) =>
         new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${(error as Error).message}` })
-    }).pipe(Effect.as({ where: file, layer: NodeSqliteClient.layer({ filename: file }) }))
+    }).pipe(
+      // Loaded when used: the journal engine (and `ralph --help`) should not pay for SQL drivers.
+      Effect.andThen(Effect.promise(() => import("../sql/NodeSqliteClient.ts"))),
+      Effect.map((NodeSqliteClient) => ({ where: file, layer: NodeSqliteClient.layer({ filename: file }) }))
+    )
   }
   if (location.databaseUrl === undefined) {
     return Effect.fail(
@@ -64,13 +67,15 @@ const sqlClient = (location: StoreLocation) => {
       })
     )
   }
-  return Effect.map(
-    Effect.mapError(
-      PgClient.parseUrl(location.databaseUrl),
+  const databaseUrl = location.databaseUrl
+  return Effect.gen(function*() {
+    const PgClient = yield* Effect.promise(() => import("../sql/PgClient.ts"))
+    const url = yield* Effect.mapError(
+      PgClient.parseUrl(databaseUrl),
       (error) => new InvalidConfig({ key: "databaseUrl", problem: error.message })
-    ),
-    (url) => ({ where: url.redacted, layer: PgClient.layer(url.url) })
-  )
+    )
+    return { where: url.redacted, layer: PgClient.layer(url.url) }
+  })
 }
 
 /** ralph's record of runs and the durable workflow engine, for the location (one database for both). */
@@ -79,7 +84,7 @@ export const storeLayer = (
 ): Layer.Layer<RunStore | EffectEngine.WorkflowEngine, InvalidConfig | StateUnavailable | SqlError> =>
   Layer.unwrap(Effect.gen(function*() {
     if (location.engine === "journal") {
-      return Layer.merge(Layer.succeed(RunStore, RunStore.make(location.stateDir)), EffectEngine.layerMemory)
+      return Layer.merge(Layer.succeed(RunStore, RunStore.make(location.stateDir)), DurableEngine.layerMemory)
     }
     const { layer, where } = yield* sqlClient(location)
     // Runs the JSONL journal recorded in the same state dir are brought in once, so none is lost.
