@@ -7,7 +7,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
-import * as EffectEngine from "effect/workflow/WorkflowEngine"
+import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import { mkdirSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
