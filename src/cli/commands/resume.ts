@@ -63,7 +63,7 @@ export const resume = Command.make(
         view.started.runId,
         (ralph) =>
           Effect.gen(function*() {
-            resumeInfo.stoppedStalePid = yield* stopStaleChild(view.danglingPid, settings.killGrace)
+            resumeInfo.stoppedStalePid = yield* stopStaleChild(view.danglingPid, view.started.runId, settings.killGrace)
             if (resumeInfo.stoppedStalePid !== null) {
               process.stderr.write(`ralph: stopped pid ${resumeInfo.stoppedStalePid}, a child of the interrupted run\n`)
             }

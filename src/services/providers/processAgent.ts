@@ -173,7 +173,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       cwd: request.workspace,
       // Children start in the workspace, so PWD says so too: some CLIs (opencode) take their
       // project folder from PWD rather than from the working directory.
-      env: { ...process.env, PWD: request.workspace, ...invocation.env },
+      // RALPH_RUN_ID marks every child, whatever its agent: a resume finds a crashed run's child by
+      // it when the crash came before its pid was recorded.
+      env: { ...process.env, PWD: request.workspace, RALPH_RUN_ID: request.runId, ...invocation.env },
       stdin: invocation.stdin,
       stdout,
       stderr,
