@@ -73,3 +73,17 @@ export const journalLines = (state: string, runId: string): Array<Record<string,
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+/**
+ * An agent for crash tests: logs each round to rounds.log, hangs in round 2 the first time (its pid
+ * in `hung`), continues until round 3, which completes.
+ */
+export const hangsInRound2 = (dirs: { readonly root: string }): string =>
+  agentScript(
+    dirs.root,
+    "agent.sh",
+    `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
+if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+  )

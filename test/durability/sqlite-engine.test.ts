@@ -7,7 +7,18 @@
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { agentScript, finish, isAlive, ralph, readText, report, scratch, start, waitFor } from "./harness.ts"
+import {
+  agentScript,
+  finish,
+  hangsInRound2,
+  isAlive,
+  ralph,
+  readText,
+  report,
+  scratch,
+  start,
+  waitFor
+} from "./harness.ts"
 
 const engineArgs = (dirs: ReturnType<typeof scratch>) => ["--engine", "sqlite", "--state-dir", dirs.state]
 
@@ -40,14 +51,7 @@ describe("the sqlite engine", () => {
     async () => {
       const dirs = scratch()
       const env = { RALPH_LOCK_DIR: dirs.locks }
-      const agent = agentScript(
-        dirs.root,
-        "agent.sh",
-        `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-      )
+      const agent = hangsInRound2(dirs)
       const first = start(runArgs(dirs, agent), env)
       const done = finish(first)
       await waitFor(() => existsSync(join(dirs.root, "hung")), 10_000, "round 2 to hang")
@@ -138,14 +142,7 @@ echo '${report.complete("done")}'`
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const agent = agentScript(
-      dirs.root,
-      "agent.sh",
-      `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-    )
+    const agent = hangsInRound2(dirs)
     const journalArgs = ["--engine", "journal", "--state-dir", dirs.state]
     const first = start(
       ["run", "recorded by the journal", "--agent-cmd", agent, "--workspace", dirs.workspace, "--json", ...journalArgs],

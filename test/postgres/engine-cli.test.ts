@@ -7,17 +7,7 @@ import { assert, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import {
-  agentScript,
-  finish,
-  isAlive,
-  ralph,
-  readText,
-  report,
-  scratch,
-  start,
-  waitFor
-} from "../durability/harness.ts"
+import { finish, hangsInRound2, isAlive, ralph, readText, scratch, start, waitFor } from "../durability/harness.ts"
 import * as PgTest from "./harness.ts"
 
 const passwordOf = (url: string) => decodeURIComponent(new URL(url).password)
@@ -38,14 +28,7 @@ PgTest.describe("the postgres engine, through the binary", () => {
           RALPH_DATABASE_URL: url,
           RALPH_STATE_DIR: dirs.state
         }
-        const agent = agentScript(
-          dirs.root,
-          "agent.sh",
-          `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-        )
+        const agent = hangsInRound2(dirs)
         const outputs: Array<string> = []
         const runCli = (args: ReadonlyArray<string>) =>
           Effect.promise(() => ralph(args, env)).pipe(
