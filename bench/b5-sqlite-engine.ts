@@ -33,7 +33,7 @@ import { join } from "node:path"
 import type { StatementSync } from "node:sqlite"
 import * as NodeSqliteClient from "../src/sql/NodeSqliteClient.ts"
 import { loadNodeSqlite } from "../src/sql/nodeSqliteModule.ts"
-import * as SqlWorkflowEngine from "../src/sql/SqlWorkflowEngine.ts"
+import * as SqlWorkflowEngine from "../test/support/clusterEngine.ts"
 
 const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly activities?: number

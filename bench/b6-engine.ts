@@ -11,7 +11,7 @@
  *   ralph-sqlite-normal  the same with synchronous=NORMAL (survives a crash of the process; a power
  *                        loss may lose the last steps): the engine's cost without the fsync
  *   ralph-sqlite-:memory: the same on an in-memory SQLite database (the engine and SQLite, no disk)
- *   cluster-sqlite       effect's ClusterWorkflowEngine on a single runner (src/sql/SqlWorkflowEngine.ts)
+ *   cluster-sqlite       effect's ClusterWorkflowEngine on a single runner (test/support/clusterEngine.ts)
  *                        over the same client and defaults, for comparison
  * and two floors, engines that are not engines, to tell what any engine pays from what it adds:
  *   floor-no-body        every activity answered at once (its body never runs, nothing stored): the
@@ -44,7 +44,7 @@ import os from "node:os"
 import { join } from "node:path"
 import * as DurableEngine from "../src/engine/DurableEngine.ts"
 import * as NodeSqliteClient from "../src/sql/NodeSqliteClient.ts"
-import * as SqlWorkflowEngine from "../src/sql/SqlWorkflowEngine.ts"
+import * as SqlWorkflowEngine from "../test/support/clusterEngine.ts"
 
 const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly activities?: number

@@ -153,8 +153,7 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
     for (const [name, value] of Object.entries(raw)) {
       const parsed = parseAgentConfig(name, value, `agents.${name}`)
       if ("problem" in parsed) {
-        const [key, ...problem] = parsed.problem.split(": ")
-        return Effect.fail(new InvalidConfig({ key: key!, problem: `${problem.join(": ")} (in ${configFileName})` }))
+        return Effect.fail(new InvalidConfig({ key: parsed.key, problem: `${parsed.problem} (in ${configFileName})` }))
       }
       result[name as AgentName] = parsed.value
     }

@@ -223,40 +223,47 @@ const refusals: Partial<Record<string, string>> = {
 }
 
 /** Validates `agents.NAME` of the config file; `path` names it in errors. */
-export const parseAgentConfig = (name: string, raw: unknown, path: string): Parsed<AgentConfig> => {
+export const parseAgentConfig = (
+  name: string,
+  raw: unknown,
+  path: string
+): { readonly value: AgentConfig } | { readonly key: string; readonly problem: string } => {
   if (!(agentNames as ReadonlyArray<string>).includes(name)) {
-    return { problem: `${path}: unknown agent; the agents are ${agentNames.join(", ")}` }
+    return { key: path, problem: `unknown agent; the agents are ${agentNames.join(", ")}` }
   }
-  if (!isRecord(raw)) return { problem: `${path}: must be an object` }
+  if (!isRecord(raw)) return { key: path, problem: `must be an object` }
   const keys: ReadonlyArray<string> = name === "exec" ? execKeys : presetKeys
   for (const key of Object.keys(raw)) {
     const refusal = refusals[`${name}.${key}`]
-    if (refusal !== undefined) return { problem: `${path}.${key}: not a setting of exec: ${refusal}` }
+    if (refusal !== undefined) return { key: `${path}.${key}`, problem: `not a setting of exec: ${refusal}` }
     if (!keys.includes(key)) {
-      return { problem: `${path}.${key}: unknown key; the keys of ${name} are ${keys.join(", ")}` }
+      return { key: `${path}.${key}`, problem: `unknown key; the keys of ${name} are ${keys.join(", ")}` }
     }
   }
   for (const key of ["command", "binary", "model"] as const) {
     if (raw[key] !== undefined && "problem" in parseText(raw[key])) {
-      return { problem: `${path}.${key}: must be a non-empty string` }
+      return { key: `${path}.${key}`, problem: `must be a non-empty string` }
     }
   }
   if (raw.command !== undefined && raw.binary !== undefined) {
-    return { problem: `${path}: give the program either as command (a command line) or as binary, not both` }
+    return { key: path, problem: `give the program either as command (a command line) or as binary, not both` }
   }
   if (raw.args !== undefined && !(Array.isArray(raw.args) && raw.args.every((a) => typeof a === "string"))) {
-    return { problem: `${path}.args: must be an array of strings` }
+    return { key: `${path}.args`, problem: `must be an array of strings` }
   }
   if (raw.env !== undefined) {
-    if (!isRecord(raw.env)) return { problem: `${path}.env: must be an object of string values` }
+    if (!isRecord(raw.env)) return { key: `${path}.env`, problem: `must be an object of string values` }
     for (const [variable, value] of Object.entries(raw.env)) {
-      if (typeof value !== "string") return { problem: `${path}.env.${variable}: must be a string` }
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) return { problem: `${path}.env.${variable}: not a variable name` }
+      if (typeof value !== "string") return { key: `${path}.env.${variable}`, problem: `must be a string` }
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+        return { key: `${path}.env.${variable}`, problem: `not a variable name` }
+      }
     }
   }
   if (raw.permissions !== undefined && !(permissionChoices as ReadonlyArray<unknown>).includes(raw.permissions)) {
     return {
-      problem: `${path}.permissions: must be one of ${permissionChoices.join(", ")}, got ${shown(raw.permissions)}`
+      key: `${path}.permissions`,
+      problem: `must be one of ${permissionChoices.join(", ")}, got ${shown(raw.permissions)}`
     }
   }
   return { value: raw }

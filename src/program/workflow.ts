@@ -11,6 +11,7 @@ import { RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { Report } from "../domain/report.ts"
 import { iterate } from "../iterate.ts"
+import type { ChildFailed } from "../services/SubagentProvider.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
@@ -44,7 +45,7 @@ export interface LoopState {
   readonly result: RunResult | undefined
 }
 
-const roundFailed = (round: number, last: Report | undefined, { failure }: { readonly failure: RoundFailedSource }) =>
+const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed) =>
   new RoundFailed({
     round,
     reason: failure.reason,
@@ -55,7 +56,6 @@ const roundFailed = (round: number, last: Report | undefined, { failure }: { rea
     ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
     ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
   })
-type RoundFailedSource = Extract<AttemptError, { readonly _tag: "AttemptFailed" }>["failure"]
 
 /**
  * The workflow's body, for the run contexts the service keeps: `contextOf` gives a live run its
@@ -88,7 +88,7 @@ export const ralphRunBody = (
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) =>
           failed.retryInMs === null
-            ? Effect.fail(roundFailed(n, state.last, failed))
+            ? Effect.fail(roundFailed(n, state.last, failed.failure))
             : Effect.succeed({ retryInMs: failed.retryInMs }))
       )
       if ("succeeded" in result) {

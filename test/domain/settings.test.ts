@@ -51,24 +51,28 @@ describe("durations", () => {
   })
 })
 
+/** An agent entry's refusal as the user reads it: the key, then the problem. */
+const refusal = (parsed: ReturnType<typeof parseAgentConfig>) =>
+  "problem" in parsed ? `${parsed.key}: ${parsed.problem}` : undefined
+
 describe("agent entries", () => {
   it("exec takes command, binary, args and env; model and permissions are refused by name", () => {
     assert.isUndefined(
-      problem(parseAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec"))
+      refusal(parseAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec"))
     )
-    assert.include(problem(parseAgentConfig("exec", { command: "a", model: "m" }, "agents.exec")), "agents.exec.model")
+    assert.include(refusal(parseAgentConfig("exec", { command: "a", model: "m" }, "agents.exec")), "agents.exec.model")
     assert.include(
-      problem(parseAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")),
+      refusal(parseAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")),
       "agents.exec.permissions"
     )
-    assert.include(problem(parseAgentConfig("exec", { command: "a", binary: "b" }, "agents.exec")), "not both")
+    assert.include(refusal(parseAgentConfig("exec", { command: "a", binary: "b" }, "agents.exec")), "not both")
   })
 
   it("an unknown agent or key is named, with what is known", () => {
-    assert.include(problem(parseAgentConfig("gpt", {}, "agents.gpt")), "claude, codex, gemini, opencode, exec")
-    assert.include(problem(parseAgentConfig("claude", { modle: "x" }, "agents.claude")), "agents.claude.modle")
-    assert.include(problem(parseAgentConfig("claude", { env: { FOO: 1 } }, "agents.claude")), "agents.claude.env.FOO")
-    assert.include(problem(parseAgentConfig("codex", { permissions: "root" }, "agents.codex")), "workspace, none, full")
+    assert.include(refusal(parseAgentConfig("gpt", {}, "agents.gpt")), "claude, codex, gemini, opencode, exec")
+    assert.include(refusal(parseAgentConfig("claude", { modle: "x" }, "agents.claude")), "agents.claude.modle")
+    assert.include(refusal(parseAgentConfig("claude", { env: { FOO: 1 } }, "agents.claude")), "agents.claude.env.FOO")
+    assert.include(refusal(parseAgentConfig("codex", { permissions: "root" }, "agents.codex")), "workspace, none, full")
   })
 })
 

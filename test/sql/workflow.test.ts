@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "nod
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
-import * as SqlWorkflowEngine from "../../src/sql/SqlWorkflowEngine.ts"
+import * as SqlWorkflowEngine from "../support/clusterEngine.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 const fixture = join(root, "test", "sql", "fixtures", "three-step-workflow.ts")

@@ -12,7 +12,9 @@
  * Tables (prefix `cluster`): `cluster_messages`, `cluster_replies`, `cluster_runners`,
  * `cluster_locks` and their migration tables, created on first use.
  *
- * @since 0.2.0
+ * Not ralph's engine (see src/engine/ and docs/design.md §5 for why): kept for the tests that prove
+ * the node:sqlite client carries effect's own engine, the test of the finding that made ralph
+ * write its own, and the benchmarks that compare the two.
  */
 import * as ClusterWorkflowEngine from "effect/cluster/ClusterWorkflowEngine"
 import type * as MessageStorage from "effect/cluster/MessageStorage"
