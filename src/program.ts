@@ -4,7 +4,7 @@
  * one typed error. The rounds themselves, their attempts and the retry policy live in
  * src/program/.
  */
-import { Context, Duration, Effect, Layer, Ref } from "effect"
+import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
 import { Cancelled, type RalphError, RoundFailed } from "./domain/errors.ts"
@@ -143,7 +143,7 @@ export class Ralph extends Context.Service<Ralph, {
                 ...(resumed ? { resumedAfterRound: checkpoint.lastRound } : {})
               })
               const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
-                executionId: run.runId,
+                executionId: resumed ? yield* resumableExecution(run.runId) : run.runId,
                 payload: {
                   runId: run.runId,
                   objective: checkpoint.objective,
@@ -176,6 +176,22 @@ export class Ralph extends Context.Service<Ralph, {
               )
             )
           }))
+
+        /**
+         * The execution a resume drives: the run's own while it is unfinished (a crash or a
+         * cancellation leaves it so, and it replays), else — a failure (a round failed, a report
+         * was rejected) is a workflow's final result, while for ralph a failed run can be
+         * continued — the next one, `RUN_ID#2`, `#3`…, starting from the checkpoint.
+         */
+        const resumableExecution = Effect.fnUntraced(function*(runId: string) {
+          for (let n = 1;; n++) {
+            const executionId = n === 1 ? runId : `${runId}#${n}`
+            const stored = yield* durable.poll(RalphRun, executionId)
+            const failed = Option.isSome(stored) && stored.value._tag === "Complete" &&
+              Exit.isFailure(stored.value.exit)
+            if (!failed) return executionId
+          }
+        })
 
         /** When time ran out: the last finished report (an interrupted round never counts), else the cut round failed. */
         const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(

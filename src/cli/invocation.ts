@@ -12,7 +12,7 @@ import { progressLine, resumeCommand, styleFor } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
-import { openFailed, storeLayer, type StoreLocation } from "./store.ts"
+import { openStore, type StoreLocation } from "./store.ts"
 
 const locationOf = (settings: CliSettings): StoreLocation => ({
   engine: settings.engine,
@@ -50,14 +50,12 @@ export const withRalph = <A>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const location = locationOf(settings)
-    const stored = yield* Layer.build(storeLayer(location)).pipe(
-      Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
-    )
+    const stored = yield* openStore(location)
     const store = Context.get(stored, RunStore)
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
-    const toProgress = progressSink(settings.stateDir)
+    const toProgress = progressSink(location)
     const publish: RunEvents["Service"]["publish"] = (event) => Effect.andThen(toJournal(event), toProgress(event))
     return yield* Effect.gen(function*() {
       const ralph = yield* Ralph
@@ -70,7 +68,7 @@ export const withRalph = <A>(
  * Progress lines on stderr, and the session's view of the run: live children, the round, and once
  * the run started (and so is journaled), its id and the command that continues it.
  */
-const progressSink = (stateDir: string): RunEvents["Service"]["publish"] => {
+const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] => {
   const style = styleFor(process.stderr, process.env)
   let agent = ""
   let maxRounds = 0
@@ -80,7 +78,7 @@ const progressSink = (stateDir: string): RunEvents["Service"]["publish"] => {
         case "RunStarted":
           agent = event.provider
           maxRounds = event.maxRounds
-          session.run = { runId: event.runId, resume: resumeCommand(event.runId, stateDir, process.env) }
+          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
           break
         case "RoundStarted":
           session.currentRound = event.round

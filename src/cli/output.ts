@@ -1,10 +1,11 @@
-import { homedir } from "node:os"
-import { isAbsolute, join, resolve } from "node:path"
+import { resolve } from "node:path"
 import type { RalphError } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import { defaults, type EngineName } from "../domain/settings.ts"
 import { escapeLine } from "../domain/terminalText.ts"
 import { formatUsage } from "../domain/usage.ts"
+import { defaultStateDir } from "./settings.ts"
 
 /** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
 export const exitCodes = {
@@ -68,19 +69,23 @@ export const errorDocument = (error: RalphError, runId?: string): { readonly err
 const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 
 /**
- * The command that continues run `runId` (`ralph resume` picks up a failed or cancelled run at its
- * last finished round). `--state-dir` is added only when this environment alone would not lead
- * `ralph resume` to the run's state directory (it came from --state-dir or the config file).
+ * The command that continues a run from the shell it was started in: `--state-dir` and `--engine`
+ * only where RALPH_STATE_DIR / RALPH_ENGINE (or the defaults) would not find the run. A database
+ * URL is never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
  */
-export const resumeCommand = (runId: string, stateDir: string, env: NodeJS.ProcessEnv): string => {
-  const fromEnv = env.RALPH_STATE_DIR
-    ? resolve(env.RALPH_STATE_DIR)
-    : env.XDG_STATE_HOME !== undefined && isAbsolute(env.XDG_STATE_HOME)
-    ? join(env.XDG_STATE_HOME, "ralph")
-    : join(homedir(), ".local", "state", "ralph")
-  return resolve(stateDir) === fromEnv
-    ? `ralph resume ${runId}`
-    : `ralph resume ${runId} --state-dir ${shellWord(resolve(stateDir))}`
+export const resumeCommand = (
+  runId: string,
+  location: { readonly stateDir: string; readonly engine: EngineName },
+  env: NodeJS.ProcessEnv
+): string => {
+  const words = [`ralph resume ${runId}`]
+  const usual = env.RALPH_STATE_DIR ? resolve(env.RALPH_STATE_DIR) : defaultStateDir(env)
+  if (resolve(location.stateDir) !== usual) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
+  if (location.engine !== (env.RALPH_ENGINE || defaults.engine)) words.push(`--engine ${location.engine}`)
+  const command = words.join(" ")
+  return location.engine === "postgres" && !env.RALPH_DATABASE_URL
+    ? `RALPH_DATABASE_URL=<the database URL> ${command}`
+    : command
 }
 
 export interface Style {

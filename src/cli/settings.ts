@@ -109,6 +109,12 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
     return Effect.succeed(parsed)
   })
 
+/** The state dir when nothing sets one: $XDG_STATE_HOME/ralph, else ~/.local/state/ralph. */
+export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
+  const xdg = env.XDG_STATE_HOME
+  return xdg !== undefined && isAbsolute(xdg) ? join(xdg, "ralph") : join(homedir(), ".local", "state", "ralph")
+}
+
 /** Where a raw value came from, named as the user wrote it. */
 interface Raw {
   readonly source: string
@@ -178,12 +184,7 @@ const stateDirOf = (
     const source = Option.isSome(flags.stateDir) ? "--state-dir" : rawOf("stateDir", env, file)?.source
     // A path in the file is relative to the file's folder; one on the command line or in a variable, to where ralph started.
     const base = source === `${configFileName}: stateDir` ? workspace : process.cwd()
-    const xdg = env.XDG_STATE_HOME
-    const dir = Option.isSome(chosen)
-      ? resolve(base, chosen.value)
-      : xdg !== undefined && isAbsolute(xdg)
-      ? join(xdg, "ralph")
-      : join(homedir(), ".local", "state", "ralph")
+    const dir = Option.isSome(chosen) ? resolve(base, chosen.value) : defaultStateDir(env)
     if (!refuseInside) return dir
     const real = realOrSelf(dir)
     const inside = relative(workspace, real)

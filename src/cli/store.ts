@@ -35,7 +35,7 @@ const journalRunIds = (stateDir: string): ReadonlyArray<string> => {
 export const sqliteFile = (stateDir: string): string => join(stateDir, "ralph.db")
 
 /** A database that cannot be opened (its errors name it without a password) is unusable state. */
-export const openFailed = (location: StoreLocation) => (error: SqlError) =>
+const openFailed = (location: StoreLocation) => (error: SqlError) =>
   new StateUnavailable({
     path: location.engine === "sqlite"
       ? sqliteFile(location.stateDir)
@@ -98,14 +98,14 @@ export const storeLayer = (
     return Layer.merge(records, DurableEngine.layerSql()).pipe(Layer.provide(layer))
   }))
 
+/** The location's store and engine, open for the scope; a database that cannot be opened is unusable state. */
+export const openStore = (location: StoreLocation) =>
+  Layer.build(storeLayer(location)).pipe(
+    Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
+  )
+
 /** Runs `use` with the location's record of runs, open for the while. */
 export const withStore = <A, E>(
   location: StoreLocation,
   use: (store: RunStore["Service"]) => Effect.Effect<A, E>
-) =>
-  Effect.scoped(Effect.gen(function*() {
-    const context = yield* Layer.build(storeLayer(location)).pipe(
-      Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
-    )
-    return yield* use(Context.get(context, RunStore))
-  }))
+) => Effect.scoped(Effect.flatMap(openStore(location), (context) => use(Context.get(context, RunStore))))

@@ -156,6 +156,18 @@ describe.concurrent("text: the error of a run that started names it and the comm
     assert.isFalse(existsSync(join(root, "not-there")))
   })
 
+  it("a run on --engine sqlite: the command says --engine sqlite too, and works", async () => {
+    const { agent, root, ws } = failingUntilFixed()
+    const failed = await runCli([...execArgs(agent, "--engine", "sqlite"), "x"], { cwd: ws })
+    assert.strictEqual(failed.code, 4, failed.stderr)
+    const runId = startedRunId(failed)
+    assert.deepStrictEqual(resumeArgv(failed.stderr), ["resume", runId, "--engine", "sqlite"])
+    rmSync(join(root, "fail"))
+    const resumed = await runCli([...resumeArgv(failed.stderr), "--json"], { cwd: ws })
+    assert.strictEqual(resumed.code, 0, resumed.stderr)
+    assert.strictEqual(jsonDocument(resumed).result.status, "complete")
+  })
+
   it("MalformedReport", async () => {
     const { agent, ws } = setup(() => [printJson({ status: "complete" })])
     const result = await runCli([...execArgs(agent), "x"], { cwd: ws })
