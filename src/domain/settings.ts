@@ -26,7 +26,7 @@ export const defaults = {
   maxRounds: 256,
   maxHandoffChars: 16384,
   maxResultChars: 16384,
-  engine: "journal" as EngineName,
+  engine: "sqlite" as EngineName,
   retries: 3,
   retryDelay: Duration.seconds(2),
   killGrace: Duration.seconds(5)

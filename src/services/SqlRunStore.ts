@@ -181,6 +181,21 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return found
   })
 
+  const outputs = (runId: string) =>
+    sql<{ readonly round: number; readonly attempt: number; readonly stdout: string; readonly stderr: string }>`
+      SELECT round, attempt, stdout, stderr FROM ralph_outputs WHERE run_id = ${runId} ORDER BY seq`.pipe(
+      Effect.map((rows) =>
+        rows.map((row) => ({
+          round: Number(row.round),
+          attempt: Number(row.attempt),
+          stdout: row.stdout,
+          stderr: row.stderr
+        }))
+      ),
+      Effect.mapError(fail),
+      Effect.withSpan("SqlRunStore.outputs")
+    )
+
   const read = (runId: string) => Effect.map(entries(runId), (found) => viewRun(found, isProcessAlive))
 
   const list = sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`.pipe(
@@ -208,14 +223,22 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       if (known.has(runId)) continue
       const found = yield* Effect.result(journals.entries(runId))
       if (found._tag === "Failure") continue
-      yield* Effect.forEach(found.success, (entry) => appendEntry(runId, entry), { discard: true }).pipe(
-        sql.withTransaction,
-        Effect.mapError(fail)
-      )
+      const kept = yield* journals.outputs(runId)
+      const journal = yield* open(runId)
+      yield* Effect.gen(function*() {
+        yield* Effect.forEach(found.success, (entry) => appendEntry(runId, entry).pipe(Effect.mapError(fail)), {
+          discard: true
+        })
+        yield* Effect.forEach(kept, (output) => journal.keepOutput(output.round, output.attempt, output), {
+          discard: true
+        })
+      }).pipe(sql.withTransaction, Effect.mapError((error) => error._tag === "SqlError" ? fail(error) : error))
       imported++
     }
     return imported
   })
 
-  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, list }), { importFrom })
+  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, outputs, list }), {
+    importFrom
+  })
 })

@@ -93,7 +93,10 @@ describe("the sqlite engine", () => {
       const types = exported.stdout.trim().split("\n").map((line) => JSON.parse(line).type)
       expect(types[0]).toBe("run-started")
       expect(types).toContain("run-resumed")
-      expect(types.at(-1)).toBe("run-finished")
+      // The entries, then the output kept of each finished round (the killed one left none).
+      const entries = types.filter((type) => type !== "round-output")
+      expect(entries.at(-1)).toBe("run-finished")
+      expect(types.slice(entries.length)).toEqual(["round-output", "round-output", "round-output"])
 
       // A finished run resumed again starts nothing and says how it ended.
       const again = await ralph(["resume", crashed.runId, "--json", ...engineArgs(dirs)], env)
@@ -161,5 +164,12 @@ echo '${report.complete("done")}'`
     expect(roundsRun(dirs)).toEqual(["1", "2", "2", "3"])
     // Imported once: a second look lists it once, finished.
     expect((await onlyRun(dirs, env)).state).toBe("complete")
+    // Round 1's output, kept by the journal, came along with its entries.
+    const exported = await ralph(["export", run.runId, ...engineArgs(dirs)], env)
+    const outputs = exported.stdout.trim().split("\n").map((line) => JSON.parse(line)).filter((e) =>
+      e.type === "round-output"
+    )
+    expect(outputs.map((e) => e.round)).toEqual([1, 2, 3])
+    expect(outputs[0].stdout).toContain("\"status\":\"continue\"")
   }, 60_000)
 })

@@ -130,11 +130,21 @@ export const exportRun = Command.make("export", { ...readFlags, runId: runIdArgu
   session.json = flags.json
   return Effect.flatMap(
     loadLocation(flags, process.env),
-    (location) => withStore(location, (store) => store.entries(flags.runId))
+    (location) =>
+      withStore(
+        location,
+        (store) => Effect.all({ entries: store.entries(flags.runId), outputs: store.outputs(flags.runId) })
+      )
   ).pipe(
-    // JSON lines whatever --json says: one entry per line, as the journal keeps them.
-    Effect.tap((entries) =>
-      Effect.sync(() => process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join("")))
+    // JSON lines whatever --json says: one entry per line, as the journal keeps them, then each
+    // round's kept output as a `round-output` line.
+    Effect.tap(({ entries, outputs }) =>
+      Effect.sync(() =>
+        process.stdout.write(
+          [...entries, ...outputs.map((output) => ({ type: "round-output", ...output }))]
+            .map((line) => `${JSON.stringify(line)}\n`).join("")
+        )
+      )
     ),
     Effect.catch((error) => Effect.sync(() => settleFailure(error))),
     Effect.asVoid
