@@ -1,21 +1,28 @@
 /**
  * The Ralph service: resolves a call against the deployment config, checks the provider, starts a
  * run on the engine and executes the run's workflow (src/program/workflow.ts) to one envelope or
- * one typed error. The rounds themselves, their attempts and the retry policy live in
- * src/program/.
+ * one typed error. Given a RunStore, it records every run there, holds the workspace lock while a
+ * run is driven, and resumes a run by its id (stopping a child the interrupted run left running).
+ * The rounds themselves, their attempts and the retry policy live in src/program/.
  */
 import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
-import { Cancelled, type RalphError, RoundFailed } from "./domain/errors.ts"
+import { Cancelled, InvalidArguments, type RalphError, RoundFailed, WorkspaceLocked } from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
+import { type AgentConfig, defaults } from "./domain/settings.ts"
 import type { AttemptContext } from "./program/attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 import { type LoopState, RalphRun, ralphRunBody } from "./program/workflow.ts"
+import { gitHead } from "./services/gitHead.ts"
 import { RunEvents } from "./services/RunEvents.ts"
+import { recordRun } from "./services/RunRecorder.ts"
+import { RunStore } from "./services/RunStore.ts"
+import { stopStaleChild } from "./services/staleChild.ts"
 import { SubagentProvider } from "./services/SubagentProvider.ts"
 import { WorkflowEngine } from "./services/WorkflowEngine.ts"
+import { defaultLockDir, WorkspaceLock } from "./services/WorkspaceLock.ts"
 
 export { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 
@@ -26,6 +33,23 @@ export interface RalphOptions extends RalphConfigInput {
   readonly retry?: RetryPolicy
   /** Bound on a whole run's wall time; when it passes, the run ends budget-limited. */
   readonly maxTime?: Duration.Duration
+  /** How long a stale child of an interrupted run gets between SIGTERM and SIGKILL (default 5 s). */
+  readonly killGrace?: Duration.Duration
+  /** What the record of a run keeps besides its events (when a RunStore is given). */
+  readonly record?: {
+    /** The agent's settings (env values are never kept, only their names). Default: none. */
+    readonly agent?: AgentConfig
+    /** The signal that cancelled a run, when a signal did: only the process that got it knows. */
+    readonly signal?: () => "SIGINT" | "SIGTERM" | undefined
+  }
+}
+
+/** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
+interface Dangling {
+  readonly round: number | null
+  readonly pid: number | null
+  /** The last round the record holds as finished (see AttemptContext.recordedFinish). */
+  readonly finished?: AttemptContext["recordedFinish"]
 }
 
 /** Where an unfinished run stands, to continue it. */
@@ -67,8 +91,11 @@ export class Ralph extends Context.Service<Ralph, {
   readonly config: RalphConfig
   /** Runs a new loop to its end. */
   readonly run: (args: RunArgs) => Effect.Effect<Envelope, RalphError>
-  /** Continues an unfinished run from its checkpoint. */
-  readonly resume: (checkpoint: Checkpoint) => Effect.Effect<Envelope, RalphError>
+  /**
+   * Continues an unfinished run: from its checkpoint, or — with a RunStore — by its id, from what
+   * the store holds (a finished run gives its envelope again and starts nothing).
+   */
+  readonly resume: (from: Checkpoint | string) => Effect.Effect<Envelope, RalphError>
 }>()("ralph/Ralph") {
   /** Validates the options (even when built by hand) and builds the service. */
   static readonly layer = (options: RalphOptions = {}) =>
@@ -80,8 +107,14 @@ export class Ralph extends Context.Service<Ralph, {
         const engine = yield* WorkflowEngine
         const durable = yield* DurableEngine
         const events = yield* RunEvents
+        const store = yield* Effect.serviceOption(RunStore)
+        const locks = Option.getOrElse(
+          yield* Effect.serviceOption(WorkspaceLock),
+          () => WorkspaceLock.make(defaultLockDir())
+        )
         const workspace = options.workspace ?? process.cwd()
         const policy = options.retry ?? defaultRetryPolicy
+        const signal = options.record?.signal ?? (() => undefined)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()
@@ -95,9 +128,33 @@ export class Ralph extends Context.Service<Ralph, {
           ralphRunBody(liveRun, (runId, state) => Ref.set(liveRun(runId).progress, state))
         )
 
+        /**
+         * Where a run's events go: with a store, to its record first (the run stops if that cannot
+         * be written), holding the workspace lock for the scope.
+         */
+        const eventsFor = Effect.fnUntraced(function*(runId: string) {
+          if (Option.isNone(store)) return events
+          yield* store.value.prepare
+          const lock = yield* locks.acquire(workspace, runId)
+          const record = recordRun({
+            store: store.value,
+            lock,
+            agent: options.record?.agent ?? {},
+            gitHead: gitHead(workspace),
+            signal
+          })
+          return RunEvents.of({ publish: (event) => Effect.andThen(record(event), events.publish(event)) })
+        })
+
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, resumed: boolean) =>
+        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined) =>
           Effect.scoped(Effect.gen(function*() {
+            const resumed = dangling !== undefined
+            const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
+            // Under the lock, so that nobody else starts a child for the run while its stale one is stopped.
+            const stoppedStalePid = dangling === undefined
+              ? null
+              : yield* stopStaleChild(dangling.pid, checkpoint.runId, options.killGrace ?? defaults.killGrace)
             const run = yield* engine.start({
               provider: config.subagentProvider,
               maxTotalAgents: checkpoint.maxRounds,
@@ -122,17 +179,18 @@ export class Ralph extends Context.Service<Ralph, {
               Effect.sync(() =>
                 live.set(run.runId, {
                   run,
-                  events,
+                  events: runEvents,
                   workspace,
                   maxHandoffChars: config.maxHandoffChars,
                   policy,
+                  ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
                   progress
                 })
               ),
               () => Effect.sync(() => live.delete(run.runId))
             )
             const outcome = Effect.gen(function*() {
-              yield* events.publish({
+              yield* runEvents.publish({
                 _tag: "RunStarted",
                 runId: run.runId,
                 objective: checkpoint.objective,
@@ -140,7 +198,11 @@ export class Ralph extends Context.Service<Ralph, {
                 provider: config.subagentProvider,
                 config,
                 workspace,
-                ...(resumed ? { resumedAfterRound: checkpoint.lastRound } : {})
+                ...(dangling === undefined ? {} : {
+                  resumedAfterRound: checkpoint.lastRound,
+                  ...(dangling.round === null ? {} : { rerunsRound: dangling.round }),
+                  ...(stoppedStalePid === null ? {} : { stoppedStalePid })
+                })
               })
               const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
                 executionId: resumed ? yield* resumableExecution(run.runId) : run.runId,
@@ -161,14 +223,16 @@ export class Ralph extends Context.Service<Ralph, {
                 }))
               const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
               const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
-              yield* events.publish({ _tag: "RunFinished", runId: run.runId, envelope })
+              yield* runEvents.publish({ _tag: "RunFinished", runId: run.runId, envelope })
               return envelope
             })
             return yield* outcome.pipe(
-              Effect.tapError((error) => Effect.ignore(events.publish({ _tag: "RunFailed", runId: run.runId, error }))),
+              Effect.tapError((error) =>
+                Effect.ignore(runEvents.publish({ _tag: "RunFailed", runId: run.runId, error }))
+              ),
               Effect.onInterrupt(() =>
                 Effect.flatMap(Ref.get(progress), (state) =>
-                  Effect.ignore(events.publish({
+                  Effect.ignore(runEvents.publish({
                     _tag: "RunFailed",
                     runId: run.runId,
                     error: new Cancelled({ round: state.round + 1 })
@@ -220,14 +284,49 @@ export class Ralph extends Context.Service<Ralph, {
             lastReport: undefined,
             agentsStarted: 0,
             counted: 0
-          }, false)
+          }, undefined)
+        })
+
+        /** A recorded run, to continue: its envelope when it ended, else where it stands. */
+        const recorded = Effect.fnUntraced(function*(runId: string) {
+          if (Option.isNone(store)) {
+            return yield* new InvalidArguments({
+              argument: "runId",
+              problem: "resuming a run by its id needs a RunStore; give the checkpoint instead"
+            })
+          }
+          const view = yield* store.value.read(runId)
+          if (view.envelope !== null) return { envelope: view.envelope }
+          if (view.state === "running") {
+            return yield* new WorkspaceLocked({ workspace: view.started.workspace, runId, pid: view.ownerPid })
+          }
+          const finished = view.lastFinished
+          const checkpoint: Checkpoint = {
+            runId,
+            objective: view.started.objective,
+            maxRounds: view.started.maxRounds,
+            lastRound: finished?.round ?? 0,
+            lastReport: finished?.report,
+            agentsStarted: view.agentsStarted,
+            counted: finished?.round ?? 0
+          }
+          return {
+            checkpoint,
+            dangling: {
+              round: view.danglingRound,
+              pid: view.danglingPid,
+              ...(finished === null ? {} : { finished })
+            }
+          }
         })
 
         const resume = Effect.fn("Ralph.resume")(function*(
-          checkpoint: Checkpoint
+          from: Checkpoint | string
         ): Effect.fn.Return<Envelope, RalphError> {
+          const found = typeof from === "string" ? yield* recorded(from) : { checkpoint: from, dangling: undefined }
+          if ("envelope" in found) return found.envelope
           yield* providers.resolve(config.subagentProvider)
-          return yield* drive(checkpoint, true)
+          return yield* drive(found.checkpoint, found.dangling ?? { round: null, pid: null })
         })
 
         return Ralph.of({ config, run, resume })

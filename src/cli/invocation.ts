@@ -1,13 +1,11 @@
-import { Context, Duration, Effect, Layer, Option } from "effect"
+import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
-import { RunStore } from "../services/RunStore.ts"
+import type { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
-import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
-import { type JournalContext, journalSink } from "./journalSink.ts"
 import { progressLine, resumeCommand, styleFor } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
@@ -20,16 +18,21 @@ const locationOf = (settings: CliSettings): StoreLocation => ({
   databaseUrl: settings.databaseUrl
 })
 
-/** The Ralph layer for one invocation: the engine, the CLI's providers, events to stderr and the record of the run. */
+/**
+ * The Ralph layer for one invocation: the store (so Ralph records the run, holds the workspace lock
+ * and resumes by run id), the engine, the CLI's providers and progress lines on stderr.
+ */
 const ralphLayer = (
   settings: CliSettings,
   publish: RunEvents["Service"]["publish"],
-  stored: Context.Context<EffectEngine.WorkflowEngine>
+  stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>
 ) =>
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
     retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
+    killGrace: settings.killGrace,
+    record: { agent: settings.agent, signal: () => session.signal },
     // --max-time bounds this invocation from the process's start: Node's own start-up counts too.
     ...(Option.isSome(settings.maxTime)
       ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
@@ -41,27 +44,16 @@ const ralphLayer = (
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
-/** Runs `use` on a Ralph built for these settings, holding the workspace lock and journaling every event. */
-export const withRalph = <A>(
-  settings: CliSettings,
-  journal: Omit<JournalContext, "store" | "lock">,
-  runId: string,
-  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>
-) =>
+/** Runs `use` on a Ralph built for these settings, over the store they name. */
+export const withRalph = <A>(settings: CliSettings, use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>) =>
   Effect.scoped(Effect.gen(function*() {
     const location = locationOf(settings)
     const stored = yield* openStore(location)
-    const store = Context.get(stored, RunStore)
-    yield* store.prepare
-    const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
-    const toJournal = journalSink({ ...journal, store, lock })
-    const toProgress = progressSink(location)
-    const publish: RunEvents["Service"]["publish"] = (event) => Effect.andThen(toJournal(event), toProgress(event))
     return yield* Effect.gen(function*() {
       const ralph = yield* Ralph
       session.maxResultChars = ralph.config.maxResultChars
       return yield* use(ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, publish, stored)))
+    }).pipe(Effect.provide(ralphLayer(settings, progressSink(location), stored)))
   }))
 
 /**
@@ -79,6 +71,9 @@ const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] 
           agent = event.provider
           maxRounds = event.maxRounds
           session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          if (event.stoppedStalePid !== undefined) {
+            process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
+          }
           break
         case "RoundStarted":
           session.currentRound = event.round

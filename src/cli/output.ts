@@ -1,5 +1,5 @@
 import { resolve } from "node:path"
-import type { RalphError } from "../domain/errors.ts"
+import { errorFields, type RalphError } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaults, type EngineName } from "../domain/settings.ts"
@@ -57,10 +57,8 @@ export const errorDocument = (error: RalphError, runId?: string): { readonly err
   const fields: Record<string, unknown> = {
     _tag: error._tag,
     message: error.message,
-    ...(runId === undefined ? {} : { runId })
-  }
-  for (const [key, value] of Object.entries(error)) {
-    if (key !== "_tag" && key !== "message" && key !== "stack" && key !== "name") fields[key] = value
+    ...(runId === undefined ? {} : { runId }),
+    ...errorFields(error)
   }
   return { error: fields }
 }

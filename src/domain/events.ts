@@ -16,6 +16,10 @@ export type RunEvent =
     readonly workspace: string
     /** Set when an unfinished run is continued: the round it continues from. */
     readonly resumedAfterRound?: number
+    /** A resumed run: the round that started and never finished, which runs again. */
+    readonly rerunsRound?: number
+    /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
+    readonly stoppedStalePid?: number
   }
   | { readonly _tag: "RoundStarted"; readonly runId: string; readonly round: number; readonly attempt: number }
   | {

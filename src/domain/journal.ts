@@ -168,7 +168,9 @@ export interface RunView {
   readonly state: RunState
   readonly rounds: ReadonlyArray<RoundView>
   /** The last round that finished with a valid report, and that report. */
-  readonly lastFinished: { readonly round: number; readonly report: Report } | null
+  readonly lastFinished:
+    | { readonly round: number; readonly report: Report; readonly usage: Usage; readonly durationMs: number }
+    | null
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -254,7 +256,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         break
       case "round-finished":
         replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })
-        lastFinished = { round: entry.round, report: entry.report }
+        lastFinished = { round: entry.round, report: entry.report, usage: entry.usage, durationMs: entry.durationMs }
         break
       case "round-failed":
         replaceCurrent({

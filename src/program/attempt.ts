@@ -41,6 +41,12 @@ export interface AttemptContext {
   readonly workspace: string
   readonly maxHandoffChars: number
   readonly policy: RetryPolicy
+  /**
+   * The last round the run's record holds as finished, when resuming by the record. A crash between
+   * the record's write and the engine's (both in the attempt's activity) leaves the engine without
+   * that round: its activity then runs again, and must not start the round's child a second time.
+   */
+  readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
 }
 
 export interface AttemptInput {
@@ -59,6 +65,10 @@ export const runAttempt = Effect.fnUntraced(function*(
   const { events, run } = context
   const { attempt, round } = input
   const runId = run.runId
+  const recorded = context.recordedFinish
+  if (recorded !== undefined && recorded.round === round) {
+    return { report: recorded.report, usage: recorded.usage, durationMs: recorded.durationMs }
+  }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))

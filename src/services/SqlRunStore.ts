@@ -4,7 +4,7 @@
  * by the same `viewRun`), one row each, plus a summary row per run so that `ralph runs` reads one
  * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
  */
-import { Effect, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
@@ -242,3 +242,6 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     importFrom
   })
 })
+
+/** The run store over the current `SqlClient`, as a layer; `where` names the database in errors. */
+export const layerSqlRunStore = (where: string) => Layer.effect(RunStore, makeSqlRunStore(where))

@@ -54,6 +54,13 @@ const untrustedLockDir = (dir: string): string | undefined => {
   return undefined
 }
 
+/**
+ * The lock files this process holds now. A lock naming this process's pid is live when it is one of
+ * them (another run of the same process: a library or server drives several), and stale when not (a
+ * dead process whose pid was reused, as in a restarted container). Process-wide like the pid itself.
+ */
+const heldHere = new Set<string>()
+
 const readLock = (file: string): LockContent | undefined => {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockContent>
@@ -102,9 +109,14 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           const untrusted = untrustedLockDir(lockDir)
           if (untrusted !== undefined) return Effect.fail(new StateUnavailable({ path: lockDir, problem: untrusted }))
           for (let tries = 0; tries < 5; tries++) {
-            if (tryCreate(file, content)) return Effect.succeed(content)
+            if (tryCreate(file, content)) {
+              heldHere.add(file)
+              return Effect.succeed(content)
+            }
             const holder = readLock(file)
-            if (holder !== undefined && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
+            const live = holder !== undefined &&
+              (holder.pid === process.pid ? heldHere.has(file) : isProcessAlive(holder.pid))
+            if (holder !== undefined && live) {
               return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
             }
             const stat = fs.statSync(file, { throwIfNoEntry: false })
@@ -130,6 +142,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
       const file = lockFile(workspace)
       let current = yield* Effect.acquireRelease(take(workspace, runId), () =>
         Effect.sync(() => {
+          heldHere.delete(file)
           const holder = readLock(file)
           if (holder?.pid === process.pid) fs.rmSync(file, { force: true })
         }))

@@ -7,6 +7,7 @@
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
 import {
   agentScript,
   finish,
@@ -141,6 +142,46 @@ echo '${report.complete("done")}'`
     expect(retriedAt - failedAt).toBeLessThan(8500)
     expect(retriedAt - resumedAt).toBeLessThan(4300)
   }, 60_000)
+
+  it(
+    "a round the record holds as finished but the engine lost (a kill between the two writes) is not run again",
+    async () => {
+      const dirs = scratch()
+      const env = { RALPH_LOCK_DIR: dirs.locks }
+      // Rounds 1 and 2 continue; round 3 hangs the first time, round 4 completes.
+      const agent = agentScript(
+        dirs.root,
+        "agent.sh",
+        `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 3 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
+if [ "$RALPH_ROUND" -lt 4 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+      )
+      const first = start(runArgs(dirs, agent), env)
+      const done = finish(first)
+      await waitFor(() => existsSync(join(dirs.root, "hung")), 10_000, "round 3 to hang")
+      first.kill("SIGKILL")
+      await done
+      const { runId } = await onlyRun(dirs, env)
+      // What a kill between round 2's record and the engine's own write of it leaves: the engine
+      // holds round 1 only. (The record is written first, inside the round's activity.)
+      const { DatabaseSync } = loadNodeSqlite()
+      const db = new DatabaseSync(join(dirs.state, "ralph.db"))
+      const removed = db.prepare("DELETE FROM ralph_wf_activities WHERE activity_name = ?").run("round 2 attempt 1")
+      db.close()
+      expect(removed.changes).toBe(1)
+
+      const resumed = await ralph(["resume", runId, "--json", ...engineArgs(dirs)], env)
+      expect(resumed.code, resumed.stderr).toBe(0)
+      expect(JSON.parse(resumed.stdout).result).toMatchObject({ status: "complete", roundsStarted: 4 })
+      // Round 2's child did not run again; round 3 (in flight at the kill) did.
+      expect(roundsRun(dirs)).toEqual(["1", "2", "3", "3", "4"])
+      const view = JSON.parse((await ralph(["show", runId, "--json", ...engineArgs(dirs)], env)).stdout)
+      const finished = view.rounds.filter((r: { status: string }) => r.status === "finished")
+      expect(finished.map((r: { round: number }) => r.round)).toEqual([1, 2, 3, 4])
+    },
+    60_000
+  )
 
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()

@@ -3,7 +3,6 @@ import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
-import { gitHead } from "../gitHead.ts"
 import { settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
 import { loadSettings } from "../settings.ts"
@@ -60,8 +59,6 @@ export const run = Command.make(
       const settings = yield* loadSettings(flags, process.env)
       return yield* withRalph(
         settings,
-        { agent: settings.agent, gitHead: gitHead(settings.workspace) },
-        "(starting)",
         (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) })
       )
     }))

@@ -1,24 +1,27 @@
+/**
+ * The record of a run: its events written to the run store as journal entries, each durable before
+ * the run goes on. The Ralph service records every run this way when it is given a RunStore.
+ */
 import { Effect } from "effect"
-import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
+import { Cancelled, errorFields, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { type AgentConfig, recordable } from "../domain/settings.ts"
-import type { RunJournal, RunStore } from "../services/RunStore.ts"
-import type { LockHandle } from "../services/WorkspaceLock.ts"
 import { version } from "../version.ts"
-import { errorDocument } from "./output.ts"
-import { session } from "./session.ts"
+import type { RunJournal, RunStore } from "./RunStore.ts"
+import type { LockHandle } from "./WorkspaceLock.ts"
 
-export interface JournalContext {
+export interface RecordContext {
   readonly store: RunStore["Service"]
   readonly lock: LockHandle
+  /** The agent's settings, kept (without env values) so a resume can start the same agent. */
   readonly agent: AgentConfig
   readonly gitHead: string | null
-  /** For a resumed run: what the resume found and did before starting. */
-  readonly resume?: { readonly rerunsRound: number | null; readonly stoppedStalePid: number | null }
+  /** The signal that cancelled the run, when a signal did (only the process that got it knows). */
+  readonly signal: () => "SIGINT" | "SIGTERM" | undefined
 }
 
 /** Writes a run's events to its journal, each flushed before the run goes on. */
-export const journalSink = (context: JournalContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
+export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
   let journal: RunJournal | undefined
   return Effect.fnUntraced(function*(event: RunEvent) {
     if (event._tag === "RunStarted") {
@@ -41,8 +44,8 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
         yield* journal.append({
           type: "run-resumed",
           afterRound: event.resumedAfterRound,
-          rerunsRound: context.resume?.rerunsRound ?? null,
-          stoppedStalePid: context.resume?.stoppedStalePid ?? null,
+          rerunsRound: event.rerunsRound ?? null,
+          stoppedStalePid: event.stoppedStalePid ?? null,
           pid: process.pid
         })
       }
@@ -104,18 +107,14 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
       case "RunFinished":
         return yield* journal.append({ type: "run-finished", envelope: event.envelope })
       case "RunFailed": {
-        // The program cannot see which signal cancelled it; the CLI can.
-        const error =
-          event.error._tag === "Cancelled" && session.signal !== undefined && event.error.signal === undefined
-            ? new Cancelled({
-              ...(event.error.round === undefined ? {} : { round: event.error.round }),
-              signal: session.signal
-            })
-            : event.error
-        const { _tag, message, ...fields } = errorDocument(error).error
+        // The program cannot see which signal cancelled it; its caller can.
+        const signal = context.signal()
+        const error = event.error._tag === "Cancelled" && signal !== undefined && event.error.signal === undefined
+          ? new Cancelled({ ...(event.error.round === undefined ? {} : { round: event.error.round }), signal })
+          : event.error
         return yield* journal.append({
           type: "run-failed",
-          error: { _tag: String(_tag), message: String(message), fields }
+          error: { _tag: error._tag, message: error.message, fields: errorFields(error) }
         })
       }
     }
