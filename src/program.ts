@@ -7,6 +7,7 @@
  */
 import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
+import { hostname } from "node:os"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
 import { Cancelled, InvalidArguments, type RalphError, RoundFailed, WorkspaceLocked } from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
@@ -151,7 +152,8 @@ export class Ralph extends Context.Service<Ralph, {
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
             const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
-            // Under the lock, so that nobody else starts a child for the run while its stale one is stopped.
+            // Held first, so that nobody else starts a child for the run while its stale one is stopped.
+            if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, workspace)
             const stoppedStalePid = dangling === undefined
               ? null
               : yield* stopStaleChild(dangling.pid, checkpoint.runId, options.killGrace ?? defaults.killGrace)
@@ -168,6 +170,7 @@ export class Ralph extends Context.Service<Ralph, {
                 }
                 : {})
             })
+            if (!resumed && Option.isSome(store)) yield* store.value.hold(run.runId, workspace)
             const settled = settledResult(checkpoint)
             // Survives the workflow's fiber being cut by the time budget.
             const progress = yield* Ref.make<LoopState>({
@@ -314,7 +317,8 @@ export class Ralph extends Context.Service<Ralph, {
             checkpoint,
             dangling: {
               round: view.danglingRound,
-              pid: view.danglingPid,
+              // A pid names a process on the host that recorded it only.
+              pid: view.ownerHost === null || view.ownerHost === hostname() ? view.danglingPid : null,
               ...(finished === null ? {} : { finished })
             }
           }

@@ -26,6 +26,8 @@ export const JournalEntry = Schema.Union([
     workspace: Schema.String,
     gitHead: Schema.NullOr(Schema.String),
     pid: Schema.Int,
+    /** The machine the pid is on (absent in records written before it was kept). */
+    host: Schema.optionalKey(Schema.String),
     version: Schema.String
   }),
   Schema.Struct({
@@ -36,7 +38,8 @@ export const JournalEntry = Schema.Union([
     rerunsRound: Schema.NullOr(Schema.Int),
     /** A child of the crashed invocation that was still alive and was stopped first. */
     stoppedStalePid: Schema.NullOr(Schema.Int),
-    pid: Schema.Int
+    pid: Schema.Int,
+    host: Schema.optionalKey(Schema.String)
   }),
   Schema.Struct({
     ...common,
@@ -182,6 +185,8 @@ export interface RunView {
   readonly lastTime: string
   /** The pid of the ralph process that wrote the latest run-started or run-resumed entry. */
   readonly ownerPid: number
+  /** The machine of that process (and of its children), when the record says. */
+  readonly ownerHost: string | null
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -221,6 +226,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
   let envelope: Envelope | null = null
   let error: RunView["error"] = null
   let ownerPid = started.pid
+  let ownerHost = started.host ?? null
   let terminal = false
   const current = () => rounds.at(-1)
   const replaceCurrent = (patch: Partial<RoundView>) => {
@@ -233,6 +239,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         break
       case "run-resumed":
         ownerPid = entry.pid
+        ownerHost = entry.host ?? null
         terminal = false
         error = null
         if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
@@ -305,7 +312,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     danglingPid: dangling ? last.pid : null,
     danglingRound: dangling ? last.round : null,
     lastTime: entries.at(-1)?.t ?? started.t,
-    ownerPid
+    ownerPid,
+    ownerHost
   }
 }
 

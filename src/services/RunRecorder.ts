@@ -3,6 +3,7 @@
  * the run goes on. The Ralph service records every run this way when it is given a RunStore.
  */
 import { Effect } from "effect"
+import { hostname } from "node:os"
 import { Cancelled, errorFields, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { type AgentConfig, recordable } from "../domain/settings.ts"
@@ -38,6 +39,7 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           workspace: event.workspace,
           gitHead: context.gitHead,
           pid: process.pid,
+          host: hostname(),
           version
         })
       } else {
@@ -46,7 +48,8 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           afterRound: event.resumedAfterRound,
           rerunsRound: event.rerunsRound ?? null,
           stoppedStalePid: event.stoppedStalePid ?? null,
-          pid: process.pid
+          pid: process.pid,
+          host: hostname()
         })
       }
       return

@@ -1,7 +1,7 @@
-import { Context, Effect, Layer, Result } from "effect"
+import { Context, Effect, Layer, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
-import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
+import { InvalidArguments, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
 import {
   isJournalEntry,
   type JournalEntry,
@@ -122,6 +122,14 @@ export class RunStore extends Context.Service<RunStore, {
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
   /** A run's record, entry by entry, each decoded with the journal's schema. */
   readonly entries: (runId: string) => Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments>
+  /**
+   * Marks the run as driven by this process for the scope, for stores other machines share:
+   * WorkspaceLocked while another process drives it. (A store on local files has the workspace lock.)
+   */
+  readonly hold: (
+    runId: string,
+    workspace: string
+  ) => Effect.Effect<void, WorkspaceLocked | StateUnavailable, Scope.Scope>
   /** The output kept of a run's rounds, in the order they were kept. */
   readonly outputs: (runId: string) => Effect.Effect<ReadonlyArray<KeptOutput>, StateUnavailable>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
@@ -278,6 +286,15 @@ export class RunStore extends Context.Service<RunStore, {
         catch: (error) => unavailable(join(runDir(runId), "output.log"), error)
       })
 
-    return RunStore.of({ root, prepare, open, read: readView, entries: readEntries, outputs, list })
+    return RunStore.of({
+      root,
+      prepare,
+      open,
+      read: readView,
+      entries: readEntries,
+      hold: () => Effect.void,
+      outputs,
+      list
+    })
   }
 }

@@ -9,7 +9,7 @@ import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
-import { isProcessAlive } from "./liveness.ts"
+import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
 
 const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
@@ -32,10 +32,10 @@ interface SummaryRow {
   readonly owner_pid: number
 }
 
-const summaryOf = (row: SummaryRow): RunSummary => ({
+const summaryOf = (row: SummaryRow, live: ReadonlySet<string>): RunSummary => ({
   runId: row.run_id,
-  // An unfinished run is running while the process that last drove it lives, else interrupted.
-  state: (row.final_state ?? (isProcessAlive(Number(row.owner_pid)) ? "running" : "interrupted")) as RunState,
+  // An unfinished run is running while someone holds its lease, else interrupted.
+  state: (row.final_state ?? (live.has(row.run_id) ? "running" : "interrupted")) as RunState,
   rounds: Number(row.rounds),
   maxRounds: Number(row.max_rounds),
   agent: row.agent,
@@ -80,6 +80,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     )`
   }).pipe(Effect.mapError(fail), Effect.withSpan("SqlRunStore.prepare"))
   yield* prepare
+  const leases = yield* Effect.mapError(makeRunLeases(), fail)
 
   /** Appends one entry and keeps the run's summary row in step with it, in one transaction. */
   const appendEntry = (runId: string, entry: JournalEntry) =>
@@ -196,10 +197,20 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       Effect.withSpan("SqlRunStore.outputs")
     )
 
-  const read = (runId: string) => Effect.map(entries(runId), (found) => viewRun(found, isProcessAlive))
+  const read = (runId: string) =>
+    Effect.gen(function*() {
+      const found = yield* entries(runId)
+      const live = yield* Effect.mapError(leases.live, fail)
+      return viewRun(found, () => live.has(runId))
+    })
 
-  const list = sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`.pipe(
-    Effect.map((rows): ReadonlyArray<RunListing> => rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row) }))),
+  const hold = (runId: string, workspace: string) =>
+    leases.hold(runId, workspace).pipe(Effect.catchTag("SqlError", (error) => Effect.fail(fail(error))))
+
+  const list = Effect.all([sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`, leases.live]).pipe(
+    Effect.map(([rows, live]): ReadonlyArray<RunListing> =>
+      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row, live) }))
+    ),
     Effect.mapError(fail),
     Effect.withSpan("SqlRunStore.list")
   )
@@ -238,7 +249,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return imported
   })
 
-  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, outputs, list }), {
+  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, hold, outputs, list }), {
     importFrom
   })
 })
