@@ -4,7 +4,7 @@
  * process: finished rounds are not run again, the round in flight is, a wait goes on where it was,
  * and runs/show/export read the same database.
  */
-import { existsSync, statSync } from "node:fs"
+import { existsSync, mkdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
@@ -182,6 +182,31 @@ if [ "$RALPH_ROUND" -lt 4 ]; then echo '${report.continue("round")}'; else echo 
     },
     60_000
   )
+
+  it("two runs on two workspaces share one database at once: both complete, both recorded whole", async () => {
+    const dirs = scratch()
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    const agent = agentScript(
+      dirs.root,
+      "agent.sh",
+      `cat > /dev/null
+if [ "$RALPH_ROUND" -lt 25 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+    )
+    const second = join(dirs.root, "ws2")
+    mkdirSync(second)
+    const runs = await Promise.all(
+      [dirs.workspace, second].map((workspace) =>
+        ralph(["run", "concurrent", "--agent-cmd", agent, "--workspace", workspace, "--json", ...engineArgs(dirs)], env)
+      )
+    )
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0)
+      expect(JSON.parse(run.stdout).result).toMatchObject({ status: "complete", roundsStarted: 25 })
+    }
+    const listed = await ralph(["runs", "--json", ...engineArgs(dirs)], env)
+    const summaries = JSON.parse(listed.stdout) as Array<{ state: string; rounds: number }>
+    expect(summaries.map((run) => [run.state, run.rounds])).toEqual([["complete", 25], ["complete", 25]])
+  }, 60_000)
 
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()
