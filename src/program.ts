@@ -9,10 +9,18 @@ import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
-import { Cancelled, InvalidArguments, type RalphError, RoundFailed, WorkspaceLocked } from "./domain/errors.ts"
+import {
+  Cancelled,
+  InvalidArguments,
+  type RalphError,
+  RoundFailed,
+  StateUnavailable,
+  WorkspaceLocked
+} from "./domain/errors.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
 import { type AgentConfig, defaults } from "./domain/settings.ts"
+import { WorkflowStoreError } from "./engine/WorkflowStore.ts"
 import type { AttemptContext } from "./program/attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 import { type LoopState, RalphRun, ralphRunBody } from "./program/workflow.ts"
@@ -217,7 +225,7 @@ export class Ralph extends Context.Service<Ralph, {
                     ? null
                     : { round: checkpoint.lastRound, report: checkpoint.lastReport }
                 }
-              })
+              }).pipe(Effect.catchDefect(storeFailed))
               const final = options.maxTime === undefined
                 ? yield* execution
                 : yield* execution.pipe(Effect.timeoutOrElse({
@@ -243,6 +251,20 @@ export class Ralph extends Context.Service<Ralph, {
               )
             )
           }))
+
+        /**
+         * The engine could not record a step (its database went away, its disk filled up): the run
+         * stops there, resumable, and says so — what was recorded before is kept.
+         */
+        const storeFailed = (defect: unknown) =>
+          defect instanceof WorkflowStoreError
+            ? Effect.fail(
+              new StateUnavailable({
+                path: Option.match(store, { onNone: () => "the workflow engine's store", onSome: (s) => s.root }),
+                problem: `${defect.message}; nothing recorded before is lost: resume the run once the database works`
+              })
+            )
+            : Effect.die(defect)
 
         /**
          * The execution a resume drives: the run's own while it is unfinished (a crash or a

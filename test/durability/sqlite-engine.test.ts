@@ -4,7 +4,7 @@
  * process: finished rounds are not run again, the round in flight is, a wait goes on where it was,
  * and runs/show/export read the same database.
  */
-import { existsSync, mkdirSync, statSync } from "node:fs"
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
@@ -207,6 +207,50 @@ if [ "$RALPH_ROUND" -lt 25 ]; then echo '${report.continue("round")}'; else echo
     const summaries = JSON.parse(listed.stdout) as Array<{ state: string; rounds: number }>
     expect(summaries.map((run) => [run.state, run.rounds])).toEqual([["complete", 25], ["complete", 25]])
   }, 60_000)
+
+  it(
+    "a database that fails mid-run: StateUnavailable naming the run and how to go on, then resume loses nothing",
+    async () => {
+      const dirs = scratch()
+      const env = { RALPH_LOCK_DIR: dirs.locks }
+      // Round 2 waits for the file `go`; round 3 completes.
+      const agent = agentScript(
+        dirs.root,
+        "agent.sh",
+        `cat > /dev/null
+echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
+if [ "$RALPH_ROUND" -eq 2 ]; then touch "${dirs.root}/waiting"; while [ ! -e "${dirs.root}/go" ]; do sleep 0.05; done; fi
+if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+      )
+      const running = start(runArgs(dirs, agent), env)
+      const done = finish(running)
+      await waitFor(() => existsSync(join(dirs.root, "waiting")), 10_000, "round 2 to start")
+      // The engine's next write fails, as on a full disk or a database gone away.
+      const { DatabaseSync } = loadNodeSqlite()
+      const db = new DatabaseSync(join(dirs.state, "ralph.db"))
+      db.exec("PRAGMA busy_timeout = 5000")
+      db.exec(
+        "CREATE TRIGGER ralph_test_full BEFORE INSERT ON ralph_wf_activities BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+      )
+      writeFileSync(join(dirs.root, "go"), "")
+      const failed = await done
+      expect(failed.code, failed.stderr).toBe(1)
+      const error = JSON.parse(failed.stdout).error
+      expect(error).toMatchObject({ _tag: "StateUnavailable", runId: expect.any(String) })
+      expect(error.message).toContain("database or disk is full")
+      expect(error.message).toContain("resume the run")
+      expect(failed.stderr).not.toContain("internal error")
+
+      db.exec("DROP TRIGGER ralph_test_full")
+      db.close()
+      const resumed = await ralph(["resume", error.runId, "--json", ...engineArgs(dirs)], env)
+      expect(resumed.code, resumed.stderr).toBe(0)
+      expect(JSON.parse(resumed.stdout).result).toMatchObject({ status: "complete", roundsStarted: 3 })
+      // Round 2's report was recorded before the engine's write failed: it stands, and no round ran twice.
+      expect(roundsRun(dirs)).toEqual(["1", "2", "3"])
+    },
+    60_000
+  )
 
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()
