@@ -41,7 +41,11 @@ const openFailed = (location: StoreLocation) => (error: SqlError) =>
       ? sqliteFile(location.stateDir)
       // The client's own message names the server with its password masked.
       : "the postgres database (databaseUrl)",
-    problem: `cannot open the database: ${error.message}`
+    problem: `cannot open the database: ${error.message}; ${
+      location.engine === "sqlite"
+        ? "if the file is damaged, move it aside (ralph starts a new one) or choose another --state-dir"
+        : "check that the server runs and the URL is right"
+    }`
   })
 
 /** The SqlClient of a SQL engine, and how to name its database in messages (never with a password). */

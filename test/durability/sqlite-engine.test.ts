@@ -252,6 +252,22 @@ if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo 
     60_000
   )
 
+  it("a damaged database file: StateUnavailable that says what to do, before any child starts", async () => {
+    const dirs = scratch()
+    const env = { RALPH_LOCK_DIR: dirs.locks }
+    mkdirSync(dirs.state)
+    writeFileSync(join(dirs.state, "ralph.db"), "this is not a database, whatever its name says\n".repeat(100))
+    const agent = agentScript(dirs.root, "agent.sh", `echo x >> "${dirs.root}/calls"; echo '${report.complete("ok")}'`)
+    for (const args of [["runs", "--json", ...engineArgs(dirs)], runArgs(dirs, agent)]) {
+      const result = await ralph(args, env)
+      expect(result.code, result.stderr).toBe(1)
+      const error = JSON.parse(result.stdout).error
+      expect(error).toMatchObject({ _tag: "StateUnavailable", path: join(dirs.state, "ralph.db") })
+      expect(error.message).toContain("move it aside")
+    }
+    expect(existsSync(join(dirs.root, "calls"))).toBe(false)
+  })
+
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()
     const env = { RALPH_LOCK_DIR: dirs.locks }
