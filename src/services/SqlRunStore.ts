@@ -5,10 +5,12 @@
  * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
  */
 import { Effect, Layer, Schema } from "effect"
+import { identity } from "effect/Function"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
+import { lazyFlush } from "../sql/LazyFlush.ts"
 import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
 
@@ -82,14 +84,21 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   yield* prepare
   const leases = yield* Effect.mapError(makeRunLeases(), fail)
 
-  /** Appends one entry and keeps the run's summary row in step with it, in one transaction. */
+  /**
+   * Appends one entry and keeps the run's summary row in step with it, in one transaction.
+   *
+   * Round entries are committed without a flush of their own (`lazyFlush`): each is written
+   * inside a round's activity, and the durable engine's record of that activity (or the run's
+   * end) follows it on the same database and flushes it with itself. A crash of ralph (SIGKILL)
+   * loses none of them; a power loss can lose them only with the activity's record after them, and
+   * then the round runs again, as it would after a power loss a moment earlier. Run entries flush
+   * at once.
+   */
   const appendEntry = (runId: string, entry: JournalEntry) =>
     sql.withTransaction(Effect.gen(function*() {
-      const [next] = yield* sql<{ readonly seq: number }>`
-        SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_entries WHERE run_id = ${runId}`
-      yield* sql`INSERT INTO ralph_entries ${
-        sql.insert({ run_id: runId, seq: Number(next!.seq), entry: JSON.stringify(entry) })
-      }`
+      yield* sql`INSERT INTO ralph_entries (run_id, seq, entry)
+        SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, ${JSON.stringify(entry)} FROM ralph_entries
+        WHERE run_id = ${runId}`
       switch (entry.type) {
         case "run-started":
           yield* sql`INSERT INTO ralph_runs ${
@@ -126,21 +135,21 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         default:
           yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
       }
-    }))
+    })).pipe(entry.type.startsWith("run-") ? identity : lazyFlush)
 
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {
       dir: where,
       append: (entry) => appendEntry(runId, { t: new Date().toISOString(), ...entry }).pipe(Effect.mapError(fail)),
+      // Written inside the round's activity: flushed with the round, as round entries are (see appendEntry).
       keepOutput: (round, attempt, output) =>
-        Effect.gen(function*() {
+        Effect.suspend(() => {
           const stdout = Buffer.from(output.stdout, "utf8").subarray(0, keptStdoutBytes).toString("utf8")
-          const [next] = yield* sql<{ readonly seq: number }>`
-            SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_outputs WHERE run_id = ${runId}`
-          yield* sql`INSERT INTO ralph_outputs ${
-            sql.insert({ run_id: runId, seq: Number(next!.seq), round, attempt, stdout, stderr: output.stderr })
-          }`
-        }).pipe(sql.withTransaction, Effect.mapError(fail))
+          return sql`INSERT INTO ralph_outputs (run_id, seq, round, attempt, stdout, stderr)
+            SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, CAST(${round} AS INTEGER), CAST(${attempt} AS INTEGER),
+              ${stdout}, ${output.stderr}
+            FROM ralph_outputs WHERE run_id = ${runId}`
+        }).pipe(Effect.asVoid, lazyFlush, Effect.mapError(fail))
     }
     return journal
   })
