@@ -18,11 +18,15 @@ const handoff = (previous: Report | undefined): string =>
       JSON.stringify(previous, null, 2)
     ].join("\n")
 
-/** The whole of what a fresh child is told; it remembers nothing else. */
-export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundPromptInput): string =>
+/**
+ * What every round of a run is told first, word for word: the fixed instructions and the objective.
+ * Only what changes between rounds (the round number, the handoff) comes after it, so a provider's
+ * prompt cache can reuse this prefix in every round.
+ */
+const stablePrefix = (objective: string): string =>
   [
-    `You are round ${round} of ${maxRounds} in a Ralph loop: one fresh worker in a sequence of fresh workers,`,
-    "all pursuing the same objective. You have no access to any parent conversation and you must not start",
+    "You are one round of a Ralph loop: one fresh worker in a sequence of fresh workers, all pursuing",
+    "the same objective. You have no access to any parent conversation and you must not start",
     "another Ralph loop yourself.",
     "",
     "## Objective (verbatim; it does not change between rounds)",
@@ -34,10 +38,6 @@ export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundProm
     "The files in your working directory (and its git history, if any) are the source of truth.",
     "Inspect them first. Preserve the work already there. Make concrete changes that move the objective",
     "forward, and verify them (run the build, the tests, or whatever check fits) before you report.",
-    "",
-    "## Handoff",
-    "",
-    handoff(previous),
     "",
     "## Your report",
     "",
@@ -53,4 +53,18 @@ export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundProm
     "start or end with whitespace, and no summary, evidence or nextSteps item may be empty. Keep the",
     "report small: it is the only thing the next worker receives from you. A report that breaks a rule",
     "stops the whole loop."
+  ].join("\n")
+
+/** The whole of what a fresh child is told; it remembers nothing else. */
+export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundPromptInput): string =>
+  [
+    stablePrefix(objective),
+    "",
+    "## This round",
+    "",
+    `You are round ${round} of ${maxRounds}.`,
+    "",
+    "## Handoff",
+    "",
+    handoff(previous)
   ].join("\n")
