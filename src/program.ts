@@ -7,15 +7,19 @@
 import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "./domain/config.ts"
-import { Cancelled, type RalphError, RoundFailed } from "./domain/errors.ts"
+import { Cancelled, InvalidConfig, type RalphError, RoundFailed } from "./domain/errors.ts"
+import type { ClaimCheck, Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
+import { defaults } from "./domain/settings.ts"
+import { type RoundUsage, summarizeUsage } from "./domain/usage.ts"
 import type { AttemptContext } from "./program/attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 import { type LoopState, RalphRun, ralphRunBody } from "./program/workflow.ts"
 import { RunEvents } from "./services/RunEvents.ts"
 import { SubagentProvider } from "./services/SubagentProvider.ts"
 import { WorkflowEngine } from "./services/WorkflowEngine.ts"
+import { WorkspaceGuard } from "./services/WorkspaceGuard.ts"
 
 export { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
 
@@ -26,6 +30,18 @@ export interface RalphOptions extends RalphConfigInput {
   readonly retry?: RetryPolicy
   /** Bound on a whole run's wall time; when it passes, the run ends budget-limited. */
   readonly maxTime?: Duration.Duration
+  /** Stop once the agents' reported cost reaches this many US dollars (checked after every round). */
+  readonly maxCostUsd?: number
+  /** Stop once the agents' reported input plus output tokens reach this many. */
+  readonly maxTokens?: number
+  /** Let a cost cap run with an agent that does not report cost; only the known cost then counts. */
+  readonly allowUnknownCost?: boolean
+  /** Stop after this many rounds in a row that end without changing the workspace. */
+  readonly maxStalledRounds?: number
+  /** The command that checks a claimed completion (argv, run in the workspace without a shell). */
+  readonly verify?: { readonly command: ReadonlyArray<string>; readonly timeout?: Duration.Duration }
+  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete. */
+  readonly protect?: ReadonlyArray<string>
 }
 
 /** Where an unfinished run stands, to continue it. */
@@ -40,6 +56,12 @@ export interface Checkpoint {
   readonly agentsStarted: number
   /** Children counted against the run's cap by earlier invocations. */
   readonly counted: number
+  /** The spend of the finished rounds. */
+  readonly usage?: ReadonlyArray<RoundUsage>
+  /** Set when the last finished round claimed completion and the claim's check failed. */
+  readonly rejected?: ClaimCheck
+  /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
+  readonly guards?: Guards
 }
 
 /** One run being driven by this service: what its activities need, and where it stands. */
@@ -51,8 +73,9 @@ interface LiveRun extends AttemptContext {
  * A checkpoint whose last report already ends the run (a crash between the last round and the
  * run's end) settles without starting anything.
  */
-const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
-  if (lastReport === undefined) return undefined
+const settledResult = ({ guards, lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
+  // A guarded run's last round may leave a claim to check or a cap reached: its workflow settles it.
+  if (lastReport === undefined || Object.keys(guards ?? {}).length > 0) return undefined
   if (lastReport.status !== "continue") {
     return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
   }
@@ -61,6 +84,33 @@ const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunRes
   }
   return undefined
 }
+
+const positive = (key: string, value: number | undefined, whole: boolean): Effect.Effect<void, InvalidConfig> =>
+  value === undefined || (value > 0 && Number.isFinite(value) && (!whole || Number.isSafeInteger(value)))
+    ? Effect.void
+    : Effect.fail(
+      new InvalidConfig({ key, problem: `expected a positive ${whole ? "whole " : ""}number, got ${value}` })
+    )
+
+/** The guards a new run asks for, validated (the protected files' baseline is taken when the run starts). */
+const guardOptions = Effect.fnUntraced(function*(options: RalphOptions): Effect.fn.Return<Guards, InvalidConfig> {
+  yield* positive("maxCostUsd", options.maxCostUsd, false)
+  yield* positive("maxTokens", options.maxTokens, true)
+  yield* positive("maxStalledRounds", options.maxStalledRounds, true)
+  const verify = options.verify
+  if (verify !== undefined && (verify.command.length === 0 || verify.command[0]!.trim() === "")) {
+    return yield* new InvalidConfig({ key: "verify", problem: "the command is empty" })
+  }
+  const timeout = verify?.timeout ?? defaults.verifyTimeout
+  yield* positive("verifyTimeout", Duration.toMillis(timeout), false)
+  return {
+    ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
+    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    ...(options.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
+    ...(options.maxStalledRounds === undefined ? {} : { maxStalledRounds: options.maxStalledRounds }),
+    ...(verify === undefined ? {} : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+  }
+})
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
 export class Ralph extends Context.Service<Ralph, {
@@ -82,6 +132,8 @@ export class Ralph extends Context.Service<Ralph, {
         const events = yield* RunEvents
         const workspace = options.workspace ?? process.cwd()
         const policy = options.retry ?? defaultRetryPolicy
+        const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
+        const asked = yield* guardOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()
@@ -96,7 +148,7 @@ export class Ralph extends Context.Service<Ralph, {
         )
 
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, resumed: boolean) =>
+        const drive = (checkpoint: Checkpoint, resumed: boolean, guards: Guards) =>
           Effect.scoped(Effect.gen(function*() {
             const run = yield* engine.start({
               provider: config.subagentProvider,
@@ -116,7 +168,10 @@ export class Ralph extends Context.Service<Ralph, {
             const progress = yield* Ref.make<LoopState>({
               round: checkpoint.lastRound,
               last: checkpoint.lastReport,
-              result: settled
+              result: settled,
+              usage: checkpoint.usage ?? [],
+              stalled: 0,
+              rejected: checkpoint.rejected
             })
             yield* Effect.acquireRelease(
               Effect.sync(() =>
@@ -126,7 +181,11 @@ export class Ralph extends Context.Service<Ralph, {
                   workspace,
                   maxHandoffChars: config.maxHandoffChars,
                   policy,
-                  progress
+                  progress,
+                  guard,
+                  protectedBaseline: guards.protectedFiles === undefined || guards.protect === undefined
+                    ? undefined
+                    : { files: guards.protectedFiles, patterns: guards.protect }
                 })
               ),
               () => Effect.sync(() => live.delete(run.runId))
@@ -140,6 +199,7 @@ export class Ralph extends Context.Service<Ralph, {
                 provider: config.subagentProvider,
                 config,
                 workspace,
+                guards,
                 ...(resumed ? { resumedAfterRound: checkpoint.lastRound } : {})
               })
               const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
@@ -150,7 +210,13 @@ export class Ralph extends Context.Service<Ralph, {
                   maxRounds: checkpoint.maxRounds,
                   from: checkpoint.lastReport === undefined
                     ? null
-                    : { round: checkpoint.lastRound, report: checkpoint.lastReport }
+                    : {
+                      round: checkpoint.lastRound,
+                      report: checkpoint.lastReport,
+                      usage: checkpoint.usage ?? [],
+                      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
+                    },
+                  guards
                 }
               })
               const final = options.maxTime === undefined
@@ -205,29 +271,54 @@ export class Ralph extends Context.Service<Ralph, {
               lastReport: null
             })
           }
-          return { status: "budget-limited", limit: "time", roundsStarted: state.round + 1, report: state.last }
+          return {
+            status: "budget-limited",
+            limit: "time",
+            roundsStarted: state.round + 1,
+            report: state.last,
+            usage: summarizeUsage(state.usage)
+          }
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)
           // Registrations can change between calls: the provider is checked on every one.
-          yield* providers.resolve(config.subagentProvider)
-          return yield* drive({
-            runId: "",
-            objective: resolved.objective,
-            maxRounds: resolved.maxRounds,
-            lastRound: 0,
-            lastReport: undefined,
-            agentsStarted: 0,
-            counted: 0
-          }, false)
+          const provider = yield* providers.resolve(config.subagentProvider)
+          if (asked.maxCostUsd !== undefined && asked.allowUnknownCost !== true && provider.reportsCost !== true) {
+            return yield* new InvalidConfig({
+              key: "maxCostUsd",
+              problem: `the agent ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
+                "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
+            })
+          }
+          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command)
+          const guards: Guards = { ...asked }
+          if (asked.verify !== undefined || (options.protect ?? []).length > 0) {
+            const baseline = yield* guard.baseline(workspace, options.protect ?? [], asked.verify?.command)
+            if (baseline.patterns.length > 0) {
+              Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
+            }
+          }
+          return yield* drive(
+            {
+              runId: "",
+              objective: resolved.objective,
+              maxRounds: resolved.maxRounds,
+              lastRound: 0,
+              lastReport: undefined,
+              agentsStarted: 0,
+              counted: 0
+            },
+            false,
+            guards
+          )
         })
 
         const resume = Effect.fn("Ralph.resume")(function*(
           checkpoint: Checkpoint
         ): Effect.fn.Return<Envelope, RalphError> {
           yield* providers.resolve(config.subagentProvider)
-          return yield* drive(checkpoint, true)
+          return yield* drive(checkpoint, true, checkpoint.guards ?? {})
         })
 
         return Ralph.of({ config, run, resume })

@@ -33,6 +33,7 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           config: event.config,
           agent: recordable(context.agent),
           workspace: event.workspace,
+          guards: event.guards,
           gitHead: context.gitHead,
           pid: process.pid,
           version
@@ -69,7 +70,18 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           attempt: event.attempt,
           report: event.report,
           durationMs: event.durationMs,
-          usage: event.usage
+          usage: event.usage,
+          ...(event.workspace === undefined ? {} : { workspace: event.workspace }),
+          ...(event.protectedChanged === undefined ? {} : { protectedChanged: event.protectedChanged })
+        })
+      case "ClaimCheckStarted":
+        return yield* journal.append({ type: "claim-check-started", round: event.round })
+      case "ClaimChecked":
+        return yield* journal.append({
+          type: "claim-checked",
+          round: event.round,
+          check: event.check,
+          holds: event.holds
         })
       case "RoundRejected":
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)

@@ -1,9 +1,10 @@
 import { Result, Schema } from "effect"
 import { FailureReason } from "./errors.ts"
+import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
-import { Usage } from "./usage.ts"
+import { type RoundUsage, Usage } from "./usage.ts"
 
 const common = { t: Schema.String }
 
@@ -24,6 +25,8 @@ export const JournalEntry = Schema.Union([
     /** The agent's settings the run was started with, so a resume starts the same agent. */
     agent: AgentConfig,
     workspace: Schema.String,
+    /** Caps, stall guard and claim checks the run is held to, with the protected files' baseline (absent before they existed). */
+    guards: Schema.optionalKey(Guards),
     gitHead: Schema.NullOr(Schema.String),
     pid: Schema.Int,
     version: Schema.String
@@ -61,7 +64,24 @@ export const JournalEntry = Schema.Union([
     attempt: Schema.Int,
     report: Report,
     durationMs: Schema.Number,
-    usage: Usage
+    usage: Usage,
+    /** Whether the round changed the workspace, and its fingerprint after the round. */
+    workspace: Schema.optionalKey(Schema.Struct({ changed: Schema.Boolean, fingerprint: Schema.String })),
+    /** Protected files that differed from the run's start after the round. */
+    protectedChanged: Schema.optionalKey(Schema.Array(Schema.String))
+  }),
+  Schema.Struct({
+    ...common,
+    /** A claimed completion is being checked: protected files, then the verify command. */
+    type: Schema.Literal("claim-check-started"),
+    round: Schema.Int
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("claim-checked"),
+    round: Schema.Int,
+    check: ClaimCheck,
+    holds: Schema.Boolean
   }),
   Schema.Struct({
     ...common,
@@ -160,6 +180,15 @@ export interface RoundView {
   readonly failure: { readonly reason: FailureReason; readonly detail: string } | null
   /** What was wrong with a rejected report. */
   readonly problem: string | null
+  /** Whether the round changed the workspace; null when not recorded. */
+  readonly workspaceChanged: boolean | null
+  /** Protected files that differed from the run's start after the round; null when not recorded. */
+  readonly protectedChanged: ReadonlyArray<string> | null
+  /** The check of the round's claimed completion: running, or its result (and whether the claim held). */
+  readonly claim:
+    | { readonly status: "checking" | "interrupted" }
+    | { readonly status: "held" | "rejected"; readonly check: ClaimCheck }
+    | null
 }
 
 /** What a journal says about its run, derived from the entries alone. */
@@ -167,8 +196,13 @@ export interface RunView {
   readonly started: RunStartedEntry
   readonly state: RunState
   readonly rounds: ReadonlyArray<RoundView>
-  /** The last round that finished with a valid report, and that report. */
-  readonly lastFinished: { readonly round: number; readonly report: Report } | null
+  /**
+   * The last round that finished with a valid report, and that report; `rejected` when it claimed
+   * completion and the claim's check failed (the next round is told why).
+   */
+  readonly lastFinished: { readonly round: number; readonly report: Report; readonly rejected?: ClaimCheck } | null
+  /** The spend of every finished round. */
+  readonly usage: ReadonlyArray<RoundUsage>
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -225,6 +259,17 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     const last = current()
     if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
   }
+  let usage: Array<RoundUsage> = []
+  const interruptClaims = () => {
+    for (let i = 0; i < rounds.length; i++) {
+      if (rounds[i]!.claim?.status === "checking") rounds[i] = { ...rounds[i]!, claim: { status: "interrupted" } }
+    }
+  }
+  /** The claim check belongs to the round's finished attempt (a resume may check it again). */
+  const replaceClaim = (round: number, claim: RoundView["claim"]) => {
+    const index = rounds.findLastIndex((r) => r.round === round && r.status === "finished")
+    if (index >= 0) rounds[index] = { ...rounds[index]!, claim }
+  }
   for (const entry of entries) {
     switch (entry.type) {
       case "run-started":
@@ -234,6 +279,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         terminal = false
         error = null
         if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
+        interruptClaims()
         break
       case "round-started":
         if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
@@ -246,15 +292,39 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           durationMs: null,
           usage: null,
           failure: null,
-          problem: null
+          problem: null,
+          workspaceChanged: null,
+          protectedChanged: null,
+          claim: null
         })
         break
       case "child-spawned":
         replaceCurrent({ pid: entry.pid })
         break
       case "round-finished":
-        replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })
+        replaceCurrent({
+          status: "finished",
+          report: entry.report,
+          durationMs: entry.durationMs,
+          usage: entry.usage,
+          workspaceChanged: entry.workspace?.changed ?? null,
+          protectedChanged: entry.protectedChanged ?? null
+        })
         lastFinished = { round: entry.round, report: entry.report }
+        usage = [...usage.filter((u) => u.round !== entry.round), {
+          round: entry.round,
+          ...entry.usage,
+          durationMs: entry.durationMs
+        }]
+        break
+      case "claim-check-started":
+        replaceClaim(entry.round, { status: "checking" })
+        break
+      case "claim-checked":
+        replaceClaim(entry.round, { status: entry.holds ? "held" : "rejected", check: entry.check })
+        if (!entry.holds && lastFinished !== null && lastFinished.round === entry.round) {
+          lastFinished = { round: lastFinished.round, report: lastFinished.report, rejected: entry.check }
+        }
         break
       case "round-failed":
         replaceCurrent({
@@ -283,6 +353,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
       }
     }
   }
+  if (!(envelope === null && error === null && !terminal && isAlive(ownerPid))) interruptClaims()
   const last = current()
   const dangling = last !== undefined && last.status === "running"
   const state: RunState = envelope !== null
@@ -297,6 +368,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     state,
     rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
     lastFinished,
+    usage,
     agentsStarted: rounds.length,
     envelope,
     error,

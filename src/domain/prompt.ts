@@ -1,3 +1,4 @@
+import type { ClaimCheck } from "./guards.ts"
 import type { Report } from "./report.ts"
 
 export interface RoundPromptInput {
@@ -6,6 +7,38 @@ export interface RoundPromptInput {
   readonly maxRounds: number
   /** The report of the last finished round; absent in round 1. */
   readonly previous: Report | undefined
+  /** Set when the previous worker claimed completion and the claim's check failed. */
+  readonly rejected?: ClaimCheck | undefined
+}
+
+const quoted = (command: ReadonlyArray<string>) => command.map((word) => JSON.stringify(word)).join(" ")
+
+/** Why the previous claim of completion did not hold, for the worker who must make it hold. */
+const rejection = (check: ClaimCheck): string => {
+  if (check.protectedChanged.length > 0) {
+    return [
+      "The previous worker reported the objective complete, but the claim did not hold: it left protected",
+      "files changed. These files must stay as they were when the run started; restore them (undo the",
+      "edits, or restore them from git) and do the work without changing them. Completion is not accepted",
+      "while any of them differs:",
+      ...check.protectedChanged.map((file) => `- ${file}`)
+    ].join("\n")
+  }
+  const v = check.verification
+  if (v === null) return "The previous worker reported the objective complete, but the claim did not hold."
+  const how = v.timedOut
+    ? "ran out of time"
+    : v.exitCode === null
+    ? "did not exit by itself"
+    : `exited with ${v.exitCode}`
+  return [
+    "The previous worker reported the objective complete, but the claim did not hold: the check",
+    `\`${quoted(v.command)}\` ${how}. Find out why and fix the work (not the check). The end of its output:`,
+    "",
+    "```",
+    v.outputTail,
+    "```"
+  ].join("\n")
 }
 
 const handoff = (previous: Report | undefined): string =>
@@ -56,7 +89,7 @@ const stablePrefix = (objective: string): string =>
   ].join("\n")
 
 /** The whole of what a fresh child is told; it remembers nothing else. */
-export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundPromptInput): string =>
+export const roundPrompt = ({ maxRounds, objective, previous, rejected, round }: RoundPromptInput): string =>
   [
     stablePrefix(objective),
     "",
@@ -66,5 +99,6 @@ export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundProm
     "",
     "## Handoff",
     "",
-    handoff(previous)
+    handoff(previous),
+    ...(rejected === undefined ? [] : ["", "## The previous claim did not hold", "", rejection(rejected)])
   ].join("\n")

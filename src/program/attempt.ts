@@ -11,10 +11,17 @@ import { Usage } from "../domain/usage.ts"
 import type { RunEvents } from "../services/RunEvents.ts"
 import { ChildFailed } from "../services/SubagentProvider.ts"
 import type { RunHandle } from "../services/WorkflowEngine.ts"
+import type { ProtectedBaseline, WorkspaceGuard } from "../services/WorkspaceGuard.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
 
 /** What an attempt that yielded a valid report leaves behind. */
-export const AttemptSucceeded = Schema.Struct({ report: Report, usage: Usage, durationMs: Schema.Number })
+export const AttemptSucceeded = Schema.Struct({
+  report: Report,
+  usage: Usage,
+  durationMs: Schema.Number,
+  /** Whether the child changed the workspace: its fingerprints before and after differ. */
+  changed: Schema.optionalKey(Schema.Boolean)
+})
 export type AttemptSucceeded = typeof AttemptSucceeded.Type
 
 /** A child that yielded no value, and whether (after how long) the round tries again. */
@@ -41,6 +48,9 @@ export interface AttemptContext {
   readonly workspace: string
   readonly maxHandoffChars: number
   readonly policy: RetryPolicy
+  readonly guard: WorkspaceGuard["Service"]
+  /** The protected files as the run started, when some are protected. */
+  readonly protectedBaseline: ProtectedBaseline | undefined
 }
 
 export interface AttemptInput {
@@ -50,6 +60,8 @@ export interface AttemptInput {
   readonly prompt: string
   /** The round's waits before this attempt, in milliseconds. */
   readonly waitedMillis: number
+  /** What is left of the run's cost cap, passed to agents that take one. */
+  readonly maxBudgetUsd: number | undefined
 }
 
 export const runAttempt = Effect.fnUntraced(function*(
@@ -60,6 +72,7 @@ export const runAttempt = Effect.fnUntraced(function*(
   const { attempt, round } = input
   const runId = run.runId
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
+  const before = yield* context.guard.fingerprint(context.workspace)
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const output = yield* run.child({
@@ -68,7 +81,8 @@ export const runAttempt = Effect.fnUntraced(function*(
     attempt,
     prompt: input.prompt,
     workspace: context.workspace,
-    onSpawn
+    onSpawn,
+    ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
     Effect.catchTag("ChildFailed", (failure) =>
       Effect.gen(function*() {
@@ -124,6 +138,10 @@ export const runAttempt = Effect.fnUntraced(function*(
     }))
     return yield* rejected
   }
+  const after = yield* context.guard.fingerprint(context.workspace)
+  const protectedChanged = context.protectedBaseline === undefined
+    ? undefined
+    : yield* context.guard.changed(context.workspace, context.protectedBaseline)
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,
@@ -132,7 +150,9 @@ export const runAttempt = Effect.fnUntraced(function*(
     report: checked.report,
     durationMs,
     usage: output.usage,
+    workspace: { changed: before !== after, fingerprint: after },
+    ...(protectedChanged === undefined ? {} : { protectedChanged }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
-  return { report: checked.report, usage: output.usage, durationMs }
+  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after }
 })

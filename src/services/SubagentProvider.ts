@@ -14,6 +14,8 @@ export interface ChildRequest {
   readonly workspace: string
   /** Told the process id once the child runs (for journals, and to stop a stale child later). */
   readonly onSpawn?: (pid: number) => Effect.Effect<void>
+  /** What is left of the run's cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
+  readonly maxBudgetUsd?: number
 }
 
 /** What one child yielded: a structured value still to be validated by the caller. */
@@ -46,6 +48,11 @@ export interface Provider {
   readonly name: string
   readonly structuredOutput: boolean
   readonly inheritsParentContext: boolean
+  /**
+   * Whether its children report what they cost (a run with a cost cap needs it, or
+   * --allow-unknown-cost); absent means they do not.
+   */
+  readonly reportsCost?: boolean
   /** Checks what can be checked before any child starts (e.g. that the binary is installed). */
   readonly preflight: Effect.Effect<void, ProviderUnavailable>
   /** Starts one child; closing the scope stops its whole process tree and waits until it is gone. */

@@ -75,7 +75,10 @@ export const resume = Command.make(
               lastRound: finished?.round ?? 0,
               lastReport: finished?.report,
               agentsStarted: view.agentsStarted,
-              counted: finished?.round ?? 0
+              counted: finished?.round ?? 0,
+              usage: view.usage,
+              ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
+              ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
             })
           })
       )

@@ -75,6 +75,15 @@ export const claudeArgs = (options: AgentOptions): ReadonlyArray<string> => [
   ...(options.args ?? [])
 ]
 
+/**
+ * What is left of the run's cost cap, as Claude Code's own cap for this child, so one round cannot
+ * overrun it by much. Rounded down to a hundredth of a cent (never to zero).
+ */
+export const claudeBudgetArgs = (remainingUsd: number | undefined): ReadonlyArray<string> =>
+  remainingUsd === undefined
+    ? []
+    : ["--max-budget-usd", String(Math.max(0.0001, Math.floor(remainingUsd * 10_000) / 10_000))]
+
 /** Tokens and cost of one `claude -p` result. `modelUsage` is preferred: `usage` reads 0 after some errors. */
 export const claudeUsage = (result: Record<string, unknown>) => {
   const models = Object.values(record(result.modelUsage) ?? {}).map(record).filter((m) => m !== undefined)
@@ -160,9 +169,10 @@ export const claudeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   name: "claude",
   binary: options.binary ?? "claude",
   installHint: claudeInstallHint,
+  reportsCost: true,
   invocation: (request) => ({
     command: options.binary ?? "claude",
-    args: claudeArgs(options),
+    args: [...claudeArgs(options), ...claudeBudgetArgs(request.maxBudgetUsd)],
     env: { ...options.env },
     stdin: request.prompt
   }),

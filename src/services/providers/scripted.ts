@@ -13,6 +13,8 @@ export interface ScriptedOptions {
   readonly name?: string
   readonly structuredOutput?: boolean
   readonly inheritsParentContext?: boolean
+  /** Whether its steps report their cost (default true: a script says what it likes). */
+  readonly reportsCost?: boolean
 }
 
 /**
@@ -25,6 +27,7 @@ export const scriptedProvider = (steps: ReadonlyArray<ScriptStep>, options: Scri
     name: options.name ?? "scripted",
     structuredOutput: options.structuredOutput ?? true,
     inheritsParentContext: options.inheritsParentContext ?? false,
+    reportsCost: options.reportsCost ?? true,
     preflight: Effect.void,
     start: (request) =>
       Effect.suspend(() => {
