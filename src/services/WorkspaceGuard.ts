@@ -15,6 +15,7 @@ import { TailBuffer } from "./providers/outputCapture.ts"
 import {
   changedFiles,
   fingerprint,
+  gitTopLevel,
   hashFiles,
   insideWorkspace,
   matchingFiles,
@@ -152,8 +153,19 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         outputTail: note === undefined ? tail : tail === "" ? note : `${tail}\n${note}`
       } satisfies Verification
     })
+    // Whether a workspace is in a git repository, asked once per workspace rather than per round.
+    const tops = new Map<string, string | undefined>()
+    const fingerprintOf = (workspace: string) =>
+      Effect.suspend(() =>
+        tops.has(workspace)
+          ? fingerprint(workspace, tops.get(workspace))
+          : Effect.flatMap(gitTopLevel(workspace), (top) => {
+            tops.set(workspace, top)
+            return fingerprint(workspace, top)
+          })
+      )
     return WorkspaceGuard.of({
-      fingerprint,
+      fingerprint: fingerprintOf,
       preflight,
       baseline,
       changed: (workspace, baseline) => Effect.sync(() => changedFiles(workspace, baseline.files, baseline.patterns)),

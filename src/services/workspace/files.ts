@@ -111,16 +111,21 @@ const walkFingerprint = (workspace: string): string => {
   return `walk:${hash.digest("hex")}`
 }
 
-/** The workspace's fingerprint: equal before and after a round exactly when the round changed nothing ralph can see. */
-export const fingerprint = (workspace: string): Effect.Effect<string> =>
-  Effect.gen(function*() {
-    const top = yield* git(workspace, ["rev-parse", "--show-toplevel"])
-    if (top.code === 0 && top.stdout.trim() !== "") {
-      const found = yield* gitFingerprint(workspace, top.stdout.trim())
-      if (found !== undefined) return found
-    }
-    return walkFingerprint(workspace)
+/** The top folder of the git repository holding the workspace, or undefined when it is not in one. */
+export const gitTopLevel = (workspace: string): Effect.Effect<string | undefined> =>
+  Effect.map(git(workspace, ["rev-parse", "--show-toplevel"]), (top) => {
+    const path = top.stdout.trim()
+    return top.code === 0 && path !== "" ? path : undefined
   })
+
+/**
+ * The workspace's fingerprint, given its repository's top folder (undefined: not in one): equal
+ * before and after a round exactly when the round changed nothing ralph can see.
+ */
+export const fingerprint = (workspace: string, top: string | undefined): Effect.Effect<string> =>
+  top === undefined
+    ? Effect.sync(() => walkFingerprint(workspace))
+    : Effect.map(gitFingerprint(workspace, top), (found) => found ?? walkFingerprint(workspace))
 
 const globChars = /[*?]/
 
