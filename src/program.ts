@@ -60,6 +60,8 @@ export interface Checkpoint {
   readonly usage?: ReadonlyArray<RoundUsage>
   /** Set when the last finished round claimed completion and the claim's check failed. */
   readonly rejected?: ClaimCheck
+  /** Finished rounds in a row, up to the last, that changed nothing in the workspace. */
+  readonly stalled?: number
   /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
   readonly guards?: Guards
 }
@@ -170,7 +172,7 @@ export class Ralph extends Context.Service<Ralph, {
               last: checkpoint.lastReport,
               result: settled,
               usage: checkpoint.usage ?? [],
-              stalled: 0,
+              stalled: checkpoint.stalled ?? 0,
               rejected: checkpoint.rejected
             })
             yield* Effect.acquireRelease(
@@ -214,6 +216,7 @@ export class Ralph extends Context.Service<Ralph, {
                       round: checkpoint.lastRound,
                       report: checkpoint.lastReport,
                       usage: checkpoint.usage ?? [],
+                      stalled: checkpoint.stalled ?? 0,
                       ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
                     },
                   guards

@@ -203,6 +203,8 @@ export interface RunView {
   readonly lastFinished: { readonly round: number; readonly report: Report; readonly rejected?: ClaimCheck } | null
   /** The spend of every finished round. */
   readonly usage: ReadonlyArray<RoundUsage>
+  /** Finished rounds in a row, up to the last, recorded as changing nothing in the workspace. */
+  readonly stalled: number
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -243,6 +245,15 @@ const endedRound = (error: RunFailedEntry["error"], round: number): Partial<Roun
     default:
       return { status: "interrupted" }
   }
+}
+
+const trailingUnchanged = (rounds: ReadonlyArray<RoundView>): number => {
+  let count = 0
+  for (const round of rounds.filter((r) => r.status === "finished").reverse()) {
+    if (round.workspaceChanged !== false) break
+    count++
+  }
+  return count
 }
 
 /** Folds a decoded journal into the run's view; `isAlive` says whether the owner process still runs. */
@@ -369,6 +380,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
     lastFinished,
     usage,
+    stalled: trailingUnchanged(rounds),
     agentsStarted: rounds.length,
     envelope,
     error,

@@ -40,7 +40,9 @@ export const RalphRun = Workflow.make("ralph/Run", {
       /** The spend of the rounds before. */
       usage: Schema.optionalKey(Schema.Array(RoundUsage)),
       /** Set when that round's claimed completion was checked and did not hold. */
-      rejected: Schema.optionalKey(ClaimCheck)
+      rejected: Schema.optionalKey(ClaimCheck),
+      /** Rounds in a row, up to that one, that changed nothing in the workspace. */
+      stalled: Schema.optionalKey(Schema.Int)
     })),
     guards: Schema.optionalKey(Guards)
   },
@@ -230,7 +232,7 @@ export const ralphRunBody = (
         rejected: undefined
       } satisfies LoopState
     }
-    const state = yield* conclude(from.round, from.report, from.usage ?? [], 0, from.rejected)
+    const state = yield* conclude(from.round, from.report, from.usage ?? [], from.stalled ?? 0, from.rejected)
     yield* onRound(runId, state)
     return state
   })

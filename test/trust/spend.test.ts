@@ -4,10 +4,10 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { printJson, sq, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
+import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -145,4 +145,31 @@ describe.concurrent("--max-stalled-rounds", () => {
     const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
     assert.deepStrictEqual(show.rounds.map((r: any) => r.workspaceChanged), [true, true, false, false])
   })
+
+  for (const engine of ["journal", "sqlite"] as const) {
+    it(`counts the rounds that changed nothing across a crash and a resume (${engine} engine)`, async () => {
+      const { root, ws } = newWorkspace()
+      // Changes nothing; hangs in round 2 the first time.
+      const agent = writeAgent(
+        root,
+        "agent.sh",
+        `if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f ${sq(root)}/hung ]; then touch ${sq(root)}/hung; exec sleep 60; fi\n${
+          printJson(continueReport)
+        }`
+      )
+      const first = startCli(run(agent, "--max-stalled-rounds", "2", "--engine", engine), { cwd: ws })
+      await waitFor("round 2 to hang", () => existsSync(join(root, "hung")) || undefined)
+      first.child.kill("SIGKILL")
+      await first.result
+      const listed = JSON.parse((await runCli(["runs", "--json", "--engine", engine], { cwd: ws })).stdout)
+      const runId = listed[0].runId as string
+      const resumed = await runCli(["resume", runId, "--json", "--engine", engine, "--kill-grace", "300ms"], {
+        cwd: ws
+      })
+      assert.strictEqual(resumed.code, 3, resumed.stderr)
+      const doc = jsonDocument(resumed).result
+      assert.strictEqual(doc.limit, "stalled", "round 1 before the crash and round 2 after it changed nothing")
+      assert.strictEqual(doc.roundsStarted, 2)
+    })
+  }
 })

@@ -77,6 +77,7 @@ export const resume = Command.make(
               agentsStarted: view.agentsStarted,
               counted: finished?.round ?? 0,
               usage: view.usage,
+              stalled: view.stalled,
               ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
               ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
             })
