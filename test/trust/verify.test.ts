@@ -60,26 +60,30 @@ describe.concurrent("--verify: a claimed completion is checked", () => {
     assert.match(text.stdout, /verified it \(exit 0\)/)
   })
 
-  it("a false complete never ends the run: the next child gets the failure, fixes it, and the gate passes", async () => {
-    const { agent, gate, root, ws } = setup([complete, `touch done.txt; ${complete}`])
-    const result = await runCli(run(agent, "--verify", `sh ${gate}`, "make done.txt"), { cwd: ws })
-    assert.strictEqual(result.code, 0, result.stderr)
-    const doc = jsonDocument(result)
-    assert.strictEqual(doc.result.status, "complete")
-    assert.strictEqual(doc.result.roundsStarted, 2)
-    assert.strictEqual(doc.agentsStarted, 2)
-    const second = readFileSync(join(root, "prompt-2.txt"), "utf8")
-    assert.include(second, "The previous claim did not hold")
-    assert.include(second, "done.txt is missing")
-    assert.include(second, "exited with 1")
-    assert.include(second, JSON.stringify(completeReport, null, 2), "the claimed report is the handoff")
-    assert.notInclude(readFileSync(join(root, "prompt-1.txt"), "utf8"), "did not hold")
-    assert.match(result.stderr, /claim rejected/)
-    // ralph show lists both verifications.
-    const show = await runCli(["show", doc.runId], { cwd: ws })
-    assert.match(show.stdout, /verification: sh .*check\.sh · exit 1 · .* claim rejected/)
-    assert.match(show.stdout, /verification: sh .*check\.sh · exit 0 · .* claim verified/)
-  })
+  for (const engine of ["journal", "sqlite"] as const) {
+    it(`a false complete never ends the run: the next child gets the failure, fixes it, and the gate passes (${engine} engine)`, async () => {
+      const { agent, gate, root, ws } = setup([complete, `touch done.txt; ${complete}`])
+      const result = await runCli(run(agent, "--verify", `sh ${gate}`, "--engine", engine, "make done.txt"), {
+        cwd: ws
+      })
+      assert.strictEqual(result.code, 0, result.stderr)
+      const doc = jsonDocument(result)
+      assert.strictEqual(doc.result.status, "complete")
+      assert.strictEqual(doc.result.roundsStarted, 2)
+      assert.strictEqual(doc.agentsStarted, 2)
+      const second = readFileSync(join(root, "prompt-2.txt"), "utf8")
+      assert.include(second, "The previous claim did not hold")
+      assert.include(second, "done.txt is missing")
+      assert.include(second, "exited with 1")
+      assert.include(second, JSON.stringify(completeReport, null, 2), "the claimed report is the handoff")
+      assert.notInclude(readFileSync(join(root, "prompt-1.txt"), "utf8"), "did not hold")
+      assert.match(result.stderr, /claim rejected/)
+      // ralph show lists both verifications.
+      const show = await runCli(["show", doc.runId, "--engine", engine], { cwd: ws })
+      assert.match(show.stdout, /verification: sh .*check\.sh · exit 1 · .* claim rejected/)
+      assert.match(show.stdout, /verification: sh .*check\.sh · exit 0 · .* claim verified/)
+    })
+  }
 
   it("the gate fails on the last round: budget-limited, with the failed verification", async () => {
     const { agent, gate, ws } = setup([cont, complete])
