@@ -103,6 +103,7 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           reason: event.reason,
           detail: event.detail,
           ...(event.stderrTail === undefined ? {} : { stderrTail: event.stderrTail }),
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
           durationMs: event.durationMs
         })
       case "RetryScheduled":

@@ -65,6 +65,8 @@ export type RunEvent =
     readonly detail: string
     readonly stderrTail?: string
     readonly durationMs: number
+    /** What the child reported spending before it failed, when it did. */
+    readonly usage?: Usage
     /** What the child printed (bounded), when it ran far enough to print anything. */
     readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }

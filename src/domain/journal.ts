@@ -4,7 +4,7 @@ import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
-import { type RoundUsage, Usage } from "./usage.ts"
+import { combineUsage, type RoundUsage, Usage } from "./usage.ts"
 
 const common = { t: Schema.String }
 
@@ -91,7 +91,9 @@ export const JournalEntry = Schema.Union([
     reason: FailureReason,
     detail: Schema.String,
     stderrTail: Schema.optionalKey(Schema.String),
-    durationMs: Schema.Number
+    durationMs: Schema.Number,
+    /** What the child reported spending before it failed (absent: unknown). */
+    usage: Schema.optionalKey(Usage)
   }),
   Schema.Struct({
     ...common,
@@ -271,6 +273,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
   }
   let usage: Array<RoundUsage> = []
+  /** What each round's failed attempts spent (unknown when a failure says nothing), for its finished one's total. */
+  const failedAttempts = new Map<number, Array<Usage>>()
   const interruptClaims = () => {
     for (let i = 0; i < rounds.length; i++) {
       if (rounds[i]!.claim?.status === "checking") rounds[i] = { ...rounds[i]!, claim: { status: "interrupted" } }
@@ -324,7 +328,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         lastFinished = { round: entry.round, report: entry.report }
         usage = [...usage.filter((u) => u.round !== entry.round), {
           round: entry.round,
-          ...entry.usage,
+          ...combineUsage([...(failedAttempts.get(entry.round) ?? []), entry.usage]),
           durationMs: entry.durationMs
         }]
         break
@@ -338,6 +342,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         }
         break
       case "round-failed":
+        failedAttempts.set(entry.round, [...(failedAttempts.get(entry.round) ?? []), entry.usage ?? {}])
         replaceCurrent({
           status: "failed",
           durationMs: entry.durationMs,

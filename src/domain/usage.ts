@@ -23,7 +23,21 @@ export const formatUsage = (usage: Usage): string => {
   return `${tokens}, ${cost}`
 }
 
-/** One round's spend, as its finished attempt reported it. */
+/**
+ * What several attempts of one round spent together: each quantity summed, and unknown as soon as
+ * one attempt did not report it.
+ */
+export const combineUsage = (attempts: ReadonlyArray<Usage>): Usage => {
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {}
+  for (const key of ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const) {
+    if (attempts.length > 0 && attempts.every((usage) => usage[key] !== undefined)) {
+      out[key] = attempts.reduce((total, usage) => total + usage[key]!, 0)
+    }
+  }
+  return out
+}
+
+/** One round's spend: every attempt of it (a retried attempt's spend counts too). */
 export const RoundUsage = Schema.Struct({
   round: Schema.Int,
   ...Usage.fields,

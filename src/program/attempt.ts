@@ -96,6 +96,7 @@ export const runAttempt = Effect.fnUntraced(function*(
           detail: failure.detail,
           ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
           ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+          ...(failure.usage === undefined ? {} : { usage: failure.usage }),
           durationMs: now - started
         }))
         const retryInMs = retryDelayMillis(

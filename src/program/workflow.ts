@@ -12,7 +12,7 @@ import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLi
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { Report } from "../domain/report.ts"
-import { RoundUsage, summarizeUsage } from "../domain/usage.ts"
+import { combineUsage, RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
 import { iterate } from "../iterate.ts"
 import type { ChildFailed } from "../services/SubagentProvider.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
@@ -167,36 +167,43 @@ export const ralphRunBody = (
   const round = Effect.fnUntraced(function*(state: LoopState) {
     const n = state.round + 1
     const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last, rejected: state.rejected })
-    const maxBudgetUsd = remainingCostUsd(guards, state.usage)
+    // What the round's failed attempts spent: it counts, and is unknown when a failure says nothing.
+    const failedSpend: Array<Usage> = []
+    const spentSoFar = () => [...state.usage, { round: n, ...combineUsage(failedSpend), durationMs: 0 }]
     let attempt = 1
     let waitedMillis = 0
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
+      const maxBudgetUsd = remainingCostUsd(guards, failedSpend.length === 0 ? state.usage : spentSoFar())
       const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed): Effect.Effect<
-          { readonly retryInMs: number } | { readonly overBudget: Report },
+          | { readonly retryInMs: number; readonly usage: Usage }
+          | { readonly overBudget: Report; readonly usage: Usage },
           RoundFailed
         > =>
           failed.retryInMs !== null
-            ? Effect.succeed({ retryInMs: failed.retryInMs })
+            ? Effect.succeed({ retryInMs: failed.retryInMs, usage: failed.failure.usage ?? {} })
             // The agent stopped at the remaining budget ralph passed it: the cost cap is reached.
             : failed.failure.reason === "budget" && guards.maxCostUsd !== undefined && state.last !== undefined
-            ? Effect.succeed({ overBudget: state.last })
+            ? Effect.succeed({ overBudget: state.last, usage: failed.failure.usage ?? {} })
             : Effect.fail(roundFailed(n, state.last, failed.failure)))
       )
       if ("succeeded" in result) {
         outcome = result.succeeded
       } else if ("overBudget" in result) {
+        failedSpend.push(result.usage)
+        const usage = spentSoFar()
         const next: LoopState = {
           ...state,
           round: n,
+          usage,
           result: {
             status: "budget-limited",
             limit: "cost",
             roundsStarted: n,
             report: result.overBudget,
-            usage: summarizeUsage(state.usage)
+            usage: summarizeUsage(usage)
           }
         }
         yield* onRound(runId, next)
@@ -208,11 +215,35 @@ export const ralphRunBody = (
           duration: Duration.millis(result.retryInMs),
           inMemoryThreshold: Duration.zero
         })
+        failedSpend.push(result.usage)
+        // A retry is not made once the round's failed attempts used up a cap.
+        const limit = spendLimitReached(guards, spentSoFar())
+        if (limit !== undefined && state.last !== undefined) {
+          const usage = spentSoFar()
+          const next: LoopState = {
+            ...state,
+            round: n,
+            usage,
+            result: {
+              status: "budget-limited",
+              limit,
+              roundsStarted: n,
+              report: state.last,
+              usage: summarizeUsage(usage)
+            }
+          }
+          yield* onRound(runId, next)
+          return next
+        }
         waitedMillis += result.retryInMs
         attempt++
       }
     }
-    const usage = [...state.usage, { round: n, ...outcome.usage, durationMs: outcome.durationMs }]
+    const usage = [...state.usage, {
+      round: n,
+      ...combineUsage([...failedSpend, outcome.usage]),
+      durationMs: outcome.durationMs
+    }]
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
     const next = yield* conclude(n, outcome.report, usage, stalled, undefined)
     yield* onRound(runId, next)

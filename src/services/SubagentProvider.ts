@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema, type Scope } from "effect"
 import { FailureReason, ProviderUnavailable } from "../domain/errors.ts"
-import type { Usage } from "../domain/usage.ts"
+import { Usage } from "../domain/usage.ts"
 
 /** What a provider needs to start one child: no rounds policy, just this child's inputs. */
 export interface ChildRequest {
@@ -35,6 +35,8 @@ export class ChildFailed extends Schema.TaggedError<ChildFailed>()("ChildFailed"
   stderrTail: Schema.optionalKey(Schema.String),
   /** When the agent said a rate limit resets (ISO 8601). */
   resetAt: Schema.optionalKey(Schema.String),
+  /** What the child reported spending before it failed, when it did (counted toward the run's caps). */
+  usage: Schema.optionalKey(Usage),
   /** What the child printed (bounded, like `ChildOutput.transcript`), so a journal can keep it. */
   transcript: Schema.optionalKey(Schema.Struct({ stdout: Schema.String, stderr: Schema.String }))
 }) {

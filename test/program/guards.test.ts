@@ -76,7 +76,7 @@ describe("cost and token caps", () => {
       assert.strictEqual(Result.isSuccess(stopped) ? stopped.success.result.roundsStarted : 0, 1)
     }))
 
-  it.effect("an agent that stops at the budget ralph passed it ends the run budget-limited by cost", () =>
+  it.live("an agent that stops at the budget ralph passed it ends the run budget-limited by cost", () =>
     Effect.gen(function*() {
       const { layer } = recordingLayer([cont, { fail: "budget" }], { maxCostUsd: 1, retry: fastRetry(0) })
       const result = yield* runOnce(layer)
@@ -88,6 +88,43 @@ describe("cost and token caps", () => {
       const first = recordingLayer([{ fail: "budget" }], { maxCostUsd: 1, retry: fastRetry(0) })
       const failed = yield* runOnce(first.layer)
       assert.strictEqual(Result.isFailure(failed) ? errorOf(failed.failure)._tag : "", "RoundFailed")
+    }))
+
+  it.live("a failed attempt's spend counts: a retry is not made once it used up the cap", () =>
+    Effect.gen(function*() {
+      const { layer, requests } = recordingLayer([cont, { fail: "rate-limit", usage: { costUsd: 0.8 } }, cont], {
+        maxCostUsd: 1,
+        retry: fastRetry(3)
+      })
+      const result = yield* runOnce(layer)
+      if (!Result.isSuccess(result)) return assert.fail("expected an envelope")
+      const r = result.success.result
+      assert.strictEqual(r.status === "budget-limited" ? r.limit : "", "cost")
+      assert.strictEqual(requests.length, 2, "no retry past the cap")
+      assert.closeTo(r.usage!.costUsd!, 1.1, 1e-9)
+    }))
+
+  it.live("a round's usage adds its failed attempts' to its finished one's; the next attempt is told what is left", () =>
+    Effect.gen(function*() {
+      const { layer, requests } = recordingLayer([{
+        fail: "overloaded",
+        usage: { costUsd: 0.25, inputTokens: 5, outputTokens: 1 }
+      }, {
+        value: completeReport,
+        usage: { costUsd: 0.5, inputTokens: 7, outputTokens: 2 }
+      }], { maxCostUsd: 10, retry: fastRetry(3) })
+      const result = yield* runOnce(layer)
+      if (!Result.isSuccess(result)) return assert.fail("expected an envelope")
+      assert.deepStrictEqual(result.success.result.usage!.rounds.map(({ durationMs: _, ...u }) => u), [
+        { round: 1, costUsd: 0.75, inputTokens: 12, outputTokens: 3 }
+      ])
+      assert.deepStrictEqual(requests.map((q) => q.maxBudgetUsd), [10, 9.75])
+      // A failure that says nothing of its spend makes the round's spend unknown.
+      const silent = recordingLayer([{ fail: "overloaded" }, { value: completeReport, usage: { costUsd: 0.5 } }], {
+        retry: fastRetry(3)
+      })
+      const unknown = yield* runOnce(silent.layer)
+      assert.notProperty(Result.isSuccess(unknown) ? unknown.success.result.usage : {}, "costUsd")
     }))
 
   it.effect("a cost cap needs an agent that reports cost, unless unknown cost is allowed", () =>

@@ -103,6 +103,29 @@ describe.concurrent("spend caps", () => {
     assert.match(error.message, /does not report what it costs.*--allow-unknown-cost/)
   })
 
+  it("an attempt that fails after spending counts toward the cap", async () => {
+    const { root, ws } = newWorkspace()
+    // Attempt 1 spends $2 and fails as a temporary failure (exit 75); attempt 2 spends $0.50 and reports.
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      `if [ "$RALPH_ATTEMPT" -eq 1 ]; then printf '{"costUsd":2}' > "$RALPH_USAGE_FILE"; exit 75; fi\n` +
+        `printf '{"costUsd":0.5}' > "$RALPH_USAGE_FILE"\n${printJson(continueReport)}`
+    )
+    const result = await runCli(
+      ["run", "--json", "--agent-cmd", agent, "--retries", "1", "--retry-delay", "10ms", "--max-cost-usd", "2", "x"],
+      { cwd: ws }
+    )
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "cost")
+    assert.strictEqual(doc.result.roundsStarted, 1)
+    assert.strictEqual(doc.agentsStarted, 2)
+    assert.strictEqual(doc.result.usage.costUsd, 2.5)
+    const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
+    assert.strictEqual(show.usage.costUsd, 2.5, "ralph show sums the failed attempt too")
+  })
+
   it("a malformed usage file fails the round, naming the file", async () => {
     const { agent, ws } = setup({ inputTokens: -3 })
     const result = await runCli(run(agent), { cwd: ws })

@@ -13,13 +13,14 @@
  * an option, and Claude Code reads a piped prompt to its end without the 3-second wait it makes
  * on an open, silent stdin.
  */
+import type { FailureReason } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import type { AgentOptions } from "./agentOptions.ts"
 import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
-  failure,
+  failure as failed,
   num,
   parseReportText,
   processFailure,
@@ -122,6 +123,11 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
   if (result === undefined || result.type !== "result") {
     return processFailure("claude", child, "printed no JSON result")
   }
+  const spent = claudeUsage(result)
+  const failure = (reason: FailureReason, detail: string): Interpretation => ({
+    ...failed(reason, detail),
+    usage: spent
+  })
   const subtype = str(result.subtype)
   switch (subtype) {
     case "error_max_turns":
@@ -147,7 +153,7 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
     }
     return failure("crashed", `claude reported an error: ${message}`)
   }
-  const usage = claudeUsage(result)
+  const usage = spent
   if (result.structured_output !== undefined && result.structured_output !== null) {
     return value(result.structured_output, usage)
   }

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { unknownUsage, type Usage, UsageFile } from "../../domain/usage.ts"
 import { programPath } from "./executable.ts"
-import type { ProcessAgent, ProcessResult } from "./processAgent.ts"
+import type { Interpretation, ProcessAgent, ProcessResult } from "./processAgent.ts"
 
 /** Exit status a child uses to say "try again later" (sysexits.h EX_TEMPFAIL). */
 export const EX_TEMPFAIL = 75
@@ -29,7 +29,15 @@ const usageOf = (result: ProcessResult): { readonly usage: Usage } | { readonly 
 }
 
 /** Reads the report of an exec child: the report file when it holds more than whitespace, else stdout. */
-export const interpretExec = (result: ProcessResult) => {
+export const interpretExec = (result: ProcessResult): Interpretation => {
+  const read = readExec(result)
+  if (read._tag === "Value") return read
+  // A failed child may still have said what it spent: it counts toward the run's caps.
+  const usage = usageOf(result)
+  return "usage" in usage && Object.keys(usage.usage).length > 0 ? { ...read, usage: usage.usage } : read
+}
+
+const readExec = (result: ProcessResult): Interpretation => {
   if (result.signal !== null) {
     return { _tag: "Failure", reason: "crashed", detail: `the agent was killed by ${result.signal}` } as const
   }

@@ -54,6 +54,8 @@ export type Interpretation =
     readonly reason: FailureReason
     readonly detail: string
     readonly resetAt?: string
+    /** What the failed child reported spending, when it did. */
+    readonly usage?: Usage
   }
 
 /** An agent driven as a child process: how to invoke it and how to read what it left. */
@@ -245,6 +247,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         ...(result.exitCode === null ? {} : { exitCode: result.exitCode }),
         ...(result.signal === null ? {} : { signal: result.signal }),
         ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt }),
+        ...(interpretation.usage === undefined ? {} : { usage: interpretation.usage }),
         ...transcriptOf(result.stdout, result.stderrTail)
       })
     }
