@@ -1,6 +1,7 @@
 import { resolve } from "node:path"
 import type { RalphError } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
+import { describeGuards } from "../domain/guards.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaults, type EngineName } from "../domain/settings.ts"
 import { escapeLine } from "../domain/terminalText.ts"
@@ -123,14 +124,17 @@ export const progressLine = (
   spent: ReadonlyArray<RoundUsage> = []
 ): string | undefined => {
   switch (event._tag) {
-    case "RunStarted":
+    case "RunStarted": {
+      const guards = describeGuards(event.guards)
       return style.dim(
-        event.resumedAfterRound === undefined
+        (event.resumedAfterRound === undefined
           ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${
             event.maxRounds === 1 ? "" : "s"
           }`
-          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`
+          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`) +
+          (guards === "" ? "" : ` · ${oneLine(guards, 300)}`)
       )
+    }
     case "RoundStarted":
       return style.dim(
         `round ${event.round}/${maxRounds} · ${agent} · started${

@@ -47,6 +47,22 @@ export const Guards = Schema.Struct({
 })
 export type Guards = typeof Guards.Type
 
+/** The guards in words, for a person (`verify …, protect 3 files, cost cap $5, …`); empty when there are none. */
+export const describeGuards = (guards: Guards): string => {
+  const parts: Array<string> = []
+  if (guards.verify !== undefined) parts.push(`verify: ${guards.verify.command.join(" ")}`)
+  if (guards.protect !== undefined && guards.protectedFiles !== undefined) {
+    const n = Object.keys(guards.protectedFiles).length
+    parts.push(`protect: ${guards.protect.join(" ")} (${n} file${n === 1 ? "" : "s"})`)
+  }
+  if (guards.maxCostUsd !== undefined) {
+    parts.push(`cost cap $${guards.maxCostUsd}${guards.allowUnknownCost === true ? " (unknown cost allowed)" : ""}`)
+  }
+  if (guards.maxTokens !== undefined) parts.push(`token cap ${guards.maxTokens}`)
+  if (guards.maxStalledRounds !== undefined) parts.push(`stall guard ${guards.maxStalledRounds} rounds`)
+  return parts.join(" · ")
+}
+
 /** Whether a claimed completion must be checked before the run may end complete. */
 export const checksClaims = (guards: Guards): boolean =>
   guards.verify !== undefined || (guards.protectedFiles !== undefined && guards.protect !== undefined)

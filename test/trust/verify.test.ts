@@ -82,6 +82,8 @@ describe.concurrent("--verify: a claimed completion is checked", () => {
       const show = await runCli(["show", doc.runId, "--engine", engine], { cwd: ws })
       assert.match(show.stdout, /verification: sh .*check\.sh · exit 1 · .* claim rejected/)
       assert.match(show.stdout, /verification: sh .*check\.sh · exit 0 · .* claim verified/)
+      assert.match(show.stdout, /^guards: verify: sh .*check\.sh$/m)
+      assert.match(result.stderr, /started with exec, up to \d+ rounds · verify: sh .*check\.sh/)
     })
   }
 

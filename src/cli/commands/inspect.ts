@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import type { RalphError } from "../../domain/errors.ts"
+import { describeGuards } from "../../domain/guards.ts"
 import { type RunView, summarize } from "../../domain/journal.ts"
 import { renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
@@ -117,6 +118,8 @@ const showText = (view: RunView) => {
       duration(s.startedAt, s.updatedAt)
     }`
   ]
+  const guards = describeGuards(view.started.guards ?? {})
+  if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
   for (const round of view.rounds) {
     const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
     const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
