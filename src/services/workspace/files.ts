@@ -43,11 +43,21 @@ const git = (cwd: string, args: ReadonlyArray<string>): Effect.Effect<GitResult>
     return Effect.sync(() => child.kill("SIGKILL"))
   })
 
+/** A path's size and modification time (or that it is gone): what tells a change without reading the file. */
+const statOf = (path: string): string => {
+  try {
+    const stat = fs.lstatSync(path)
+    return `${stat.isDirectory() ? "d" : stat.size}\0${stat.mtimeMs}`
+  } catch {
+    return "absent"
+  }
+}
+
 /**
  * A git workspace's fingerprint: the commit checked out, and every tracked or untracked,
- * non-ignored path that differs from it, with its status and content hash. Clean tracked files are
- * not read (git's own index says they match the commit), so a large clean repository costs one
- * `git status`.
+ * non-ignored path that differs from it, with its status, size and modification time. Clean
+ * tracked files are not looked at (git's own index says they match the commit), and no file is
+ * read, so a large repository — or an untracked dependency folder — costs one `git status`.
  */
 const gitFingerprint = (workspace: string, top: string) =>
   Effect.gen(function*() {
@@ -75,7 +85,7 @@ const gitFingerprint = (workspace: string, top: string) =>
         : record.startsWith("u ")
         ? record.split(" ").slice(10).join(" ")
         : undefined
-      if (path !== undefined) hash.update(hashFile(join(top, path)) ?? "absent").update("\0")
+      if (path !== undefined) hash.update(statOf(join(top, path))).update("\0")
     }
     return `git:${hash.digest("hex")}`
   })
@@ -98,12 +108,7 @@ const walkFingerprint = (workspace: string): string => {
     for (const entry of names) {
       if (++entries > maxWalkEntries) return
       const path = join(dir, entry.name)
-      try {
-        const stat = fs.lstatSync(path)
-        hash.update(`${relative(workspace, path)}\0${stat.isDirectory() ? "d" : stat.size}\0${stat.mtimeMs}\0`)
-      } catch {
-        continue
-      }
+      hash.update(`${relative(workspace, path)}\0${statOf(path)}\0`)
       if (entry.isDirectory()) walk(path)
     }
   }
@@ -160,14 +165,17 @@ export class TooManyFiles extends Error {}
 export const maxProtectedFiles = 10_000
 
 /**
- * The files (workspace-relative, `/`-separated) that the patterns match, outside `.git`. Only folders
- * on a pattern's static prefix are walked. Throws TooManyFiles past `maxProtectedFiles`.
+ * The files (workspace-relative, `/`-separated) that the patterns match. Only folders on a
+ * pattern's static prefix are walked, never `.git`, and `node_modules` only when a pattern names
+ * it; at most `maxWalkEntries` entries are read. Throws TooManyFiles past `maxProtectedFiles`.
  */
 export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>): Array<string> => {
   if (patterns.length === 0) return []
   const regexps = patterns.map(globRegExp)
   const prefixes = patterns.map(staticPrefix)
   const found: Array<string> = []
+  const namesDependencies = patterns.some((pattern) => pattern.includes("node_modules"))
+  let entriesRead = 0
   const wanted = (rel: string) =>
     prefixes.some((prefix) =>
       prefix === "" || prefix === rel || prefix.startsWith(`${rel}/`) || rel.startsWith(`${prefix}/`)
@@ -180,9 +188,11 @@ export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>
       return
     }
     for (const entry of entries) {
+      if (++entriesRead > maxWalkEntries) return
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`
       if (entry.isDirectory()) {
-        if (entry.name !== ".git" && wanted(path)) walk(join(dir, entry.name), path)
+        const skipped = entry.name === ".git" || (entry.name === "node_modules" && !namesDependencies)
+        if (!skipped && wanted(path)) walk(join(dir, entry.name), path)
       } else if (regexps.some((regexp) => regexp.test(path))) {
         found.push(path)
         if (found.length > maxProtectedFiles) throw new TooManyFiles()
