@@ -65,11 +65,11 @@ export interface LoopState {
   readonly rejected: ClaimCheck | undefined
 }
 
-const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed) =>
+const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
     round,
     reason: failure.reason,
-    detail: failure.detail,
+    detail: notRetried === undefined ? failure.detail : `${failure.detail}; not retried: ${notRetried}`,
     lastReport: last ?? null,
     ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
     ...(failure.signal === undefined ? {} : { signal: failure.signal }),
@@ -177,22 +177,23 @@ export const ralphRunBody = (
       const maxBudgetUsd = remainingCostUsd(guards, failedSpend.length === 0 ? state.usage : spentSoFar())
       const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
         Effect.map((succeeded) => ({ succeeded })),
-        Effect.catchTag("AttemptFailed", (failed): Effect.Effect<
-          | { readonly retryInMs: number; readonly usage: Usage }
-          | { readonly overBudget: Report; readonly usage: Usage },
-          RoundFailed
-        > =>
-          failed.retryInMs !== null
-            ? Effect.succeed({ retryInMs: failed.retryInMs, usage: failed.failure.usage ?? {} })
-            // The agent stopped at the remaining budget ralph passed it: the cost cap is reached.
-            : failed.failure.reason === "budget" && guards.maxCostUsd !== undefined && state.last !== undefined
-            ? Effect.succeed({ overBudget: state.last, usage: failed.failure.usage ?? {} })
-            : Effect.fail(roundFailed(n, state.last, failed.failure)))
+        Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
       )
       if ("succeeded" in result) {
         outcome = result.succeeded
-      } else if ("overBudget" in result) {
-        failedSpend.push(result.usage)
+        continue
+      }
+      const { failure, retryInMs } = result.failed
+      failedSpend.push(failure.usage ?? {})
+      // The agent stopped at the budget ralph passed it, or the failed attempts used up a cap: no retry.
+      const limit = failure.reason === "budget" && guards.maxCostUsd !== undefined
+        ? "cost"
+        : retryInMs === null
+        ? undefined
+        : spendLimitReached(guards, spentSoFar())
+      if (limit !== undefined) {
+        // With no finished report to end on, the round failed.
+        if (state.last === undefined) return yield* roundFailed(n, undefined, failure, `the ${limit} cap is reached`)
         const usage = spentSoFar()
         const next: LoopState = {
           ...state,
@@ -200,44 +201,24 @@ export const ralphRunBody = (
           usage,
           result: {
             status: "budget-limited",
-            limit: "cost",
+            limit,
             roundsStarted: n,
-            report: result.overBudget,
+            report: state.last,
             usage: summarizeUsage(usage)
           }
         }
         yield* onRound(runId, next)
         return next
-      } else {
-        // Persisted whatever its length, so a crash during the wait resumes the wait.
-        yield* DurableClock.sleep({
-          name: `round ${n} retry ${attempt}`,
-          duration: Duration.millis(result.retryInMs),
-          inMemoryThreshold: Duration.zero
-        })
-        failedSpend.push(result.usage)
-        // A retry is not made once the round's failed attempts used up a cap.
-        const limit = spendLimitReached(guards, spentSoFar())
-        if (limit !== undefined && state.last !== undefined) {
-          const usage = spentSoFar()
-          const next: LoopState = {
-            ...state,
-            round: n,
-            usage,
-            result: {
-              status: "budget-limited",
-              limit,
-              roundsStarted: n,
-              report: state.last,
-              usage: summarizeUsage(usage)
-            }
-          }
-          yield* onRound(runId, next)
-          return next
-        }
-        waitedMillis += result.retryInMs
-        attempt++
       }
+      if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
+      // Persisted whatever its length, so a crash during the wait resumes the wait.
+      yield* DurableClock.sleep({
+        name: `round ${n} retry ${attempt}`,
+        duration: Duration.millis(retryInMs),
+        inMemoryThreshold: Duration.zero
+      })
+      waitedMillis += retryInMs
+      attempt++
     }
     const usage = [...state.usage, {
       round: n,

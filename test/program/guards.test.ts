@@ -104,6 +104,20 @@ describe("cost and token caps", () => {
       assert.closeTo(r.usage!.costUsd!, 1.1, 1e-9)
     }))
 
+  it.live("in round 1, failed attempts that use up the cap fail the round instead of retrying", () =>
+    Effect.gen(function*() {
+      const { layer, requests } = recordingLayer([{ fail: "rate-limit", usage: { costUsd: 2 } }, cont], {
+        maxCostUsd: 1,
+        retry: fastRetry(3)
+      })
+      const result = yield* runOnce(layer)
+      assert.strictEqual(requests.length, 1)
+      if (!Result.isFailure(result)) return assert.fail("expected RoundFailed")
+      const error = result.failure as { readonly _tag: string; readonly detail: string }
+      assert.strictEqual(error._tag, "RoundFailed")
+      assert.match(error.detail, /not retried: the cost cap is reached/)
+    }))
+
   it.live("a round's usage adds its failed attempts' to its finished one's; the next attempt is told what is left", () =>
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer([{

@@ -103,9 +103,9 @@ describe.concurrent("spend caps", () => {
     assert.match(error.message, /does not report what it costs.*--allow-unknown-cost/)
   })
 
-  it("an attempt that fails after spending counts toward the cap", async () => {
+  it("an attempt that fails after spending counts toward the cap, and no retry is made past it", async () => {
     const { root, ws } = newWorkspace()
-    // Attempt 1 spends $2 and fails as a temporary failure (exit 75); attempt 2 spends $0.50 and reports.
+    // Attempt 1 of each round spends $2 and fails as a temporary failure (exit 75); attempt 2 spends $0.50 and reports.
     const agent = writeAgent(
       root,
       "agent.sh",
@@ -113,17 +113,18 @@ describe.concurrent("spend caps", () => {
         `printf '{"costUsd":0.5}' > "$RALPH_USAGE_FILE"\n${printJson(continueReport)}`
     )
     const result = await runCli(
-      ["run", "--json", "--agent-cmd", agent, "--retries", "1", "--retry-delay", "10ms", "--max-cost-usd", "2", "x"],
+      ["run", "--json", "--agent-cmd", agent, "--retries", "1", "--retry-delay", "10ms", "--max-cost-usd", "3", "x"],
       { cwd: ws }
     )
     assert.strictEqual(result.code, 3, result.stderr)
     const doc = jsonDocument(result)
     assert.strictEqual(doc.result.limit, "cost")
-    assert.strictEqual(doc.result.roundsStarted, 1)
-    assert.strictEqual(doc.agentsStarted, 2)
-    assert.strictEqual(doc.result.usage.costUsd, 2.5)
+    // Round 1: $2 + $0.50; round 2's first attempt brings it to $4.50, and is not retried.
+    assert.strictEqual(doc.result.roundsStarted, 2)
+    assert.strictEqual(doc.agentsStarted, 3)
+    assert.strictEqual(doc.result.usage.costUsd, 4.5)
     const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
-    assert.strictEqual(show.usage.costUsd, 2.5, "ralph show sums the failed attempt too")
+    assert.strictEqual(show.usage.rounds[0].costUsd, 2.5, "ralph show adds the failed attempt to its round")
   })
 
   it("a malformed usage file fails the round, naming the file", async () => {
