@@ -12,14 +12,17 @@ import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type 
 import {
   Cancelled,
   InvalidArguments,
+  InvalidConfig,
   type RalphError,
   RoundFailed,
   StateUnavailable,
   WorkspaceLocked
 } from "./domain/errors.ts"
+import type { ClaimCheck, Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
 import { type AgentConfig, defaults } from "./domain/settings.ts"
+import { type RoundUsage, summarizeUsage } from "./domain/usage.ts"
 import { WorkflowStoreError } from "./engine/WorkflowStore.ts"
 import type { AttemptContext } from "./program/attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
@@ -31,6 +34,7 @@ import { RunStore } from "./services/RunStore.ts"
 import { stopStaleChild } from "./services/staleChild.ts"
 import { SubagentProvider } from "./services/SubagentProvider.ts"
 import { WorkflowEngine } from "./services/WorkflowEngine.ts"
+import { WorkspaceGuard } from "./services/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "./services/WorkspaceLock.ts"
 
 export { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
@@ -51,6 +55,18 @@ export interface RalphOptions extends RalphConfigInput {
     /** The signal that cancelled a run, when a signal did: only the process that got it knows. */
     readonly signal?: () => "SIGINT" | "SIGTERM" | undefined
   }
+  /** Stop once the agents' reported cost reaches this many US dollars (checked after every round). */
+  readonly maxCostUsd?: number
+  /** Stop once the agents' reported input plus output tokens reach this many. */
+  readonly maxTokens?: number
+  /** Let a cost cap run with an agent that does not report cost; only the known cost then counts. */
+  readonly allowUnknownCost?: boolean
+  /** Stop after this many rounds in a row that end without changing the workspace. */
+  readonly maxStalledRounds?: number
+  /** The command that checks a claimed completion (argv, run in the workspace without a shell). */
+  readonly verify?: { readonly command: ReadonlyArray<string>; readonly timeout?: Duration.Duration }
+  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete. */
+  readonly protect?: ReadonlyArray<string>
 }
 
 /** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
@@ -73,6 +89,14 @@ export interface Checkpoint {
   readonly agentsStarted: number
   /** Children counted against the run's cap by earlier invocations. */
   readonly counted: number
+  /** The spend of the finished rounds. */
+  readonly usage?: ReadonlyArray<RoundUsage>
+  /** Set when the last finished round claimed completion and the claim's check failed. */
+  readonly rejected?: ClaimCheck
+  /** Finished rounds in a row, up to the last, that changed nothing in the workspace. */
+  readonly stalled?: number
+  /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
+  readonly guards?: Guards
 }
 
 /** One run being driven by this service: what its activities need, and where it stands. */
@@ -84,8 +108,9 @@ interface LiveRun extends AttemptContext {
  * A checkpoint whose last report already ends the run (a crash between the last round and the
  * run's end) settles without starting anything.
  */
-const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
-  if (lastReport === undefined) return undefined
+const settledResult = ({ guards, lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
+  // A guarded run's last round may leave a claim to check or a cap reached: its workflow settles it.
+  if (lastReport === undefined || Object.keys(guards ?? {}).length > 0) return undefined
   if (lastReport.status !== "continue") {
     return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
   }
@@ -94,6 +119,33 @@ const settledResult = ({ lastReport, lastRound, maxRounds }: Checkpoint): RunRes
   }
   return undefined
 }
+
+const positive = (key: string, value: number | undefined, whole: boolean): Effect.Effect<void, InvalidConfig> =>
+  value === undefined || (value > 0 && Number.isFinite(value) && (!whole || Number.isSafeInteger(value)))
+    ? Effect.void
+    : Effect.fail(
+      new InvalidConfig({ key, problem: `expected a positive ${whole ? "whole " : ""}number, got ${value}` })
+    )
+
+/** The guards a new run asks for, validated (the protected files' baseline is taken when the run starts). */
+const guardOptions = Effect.fnUntraced(function*(options: RalphOptions): Effect.fn.Return<Guards, InvalidConfig> {
+  yield* positive("maxCostUsd", options.maxCostUsd, false)
+  yield* positive("maxTokens", options.maxTokens, true)
+  yield* positive("maxStalledRounds", options.maxStalledRounds, true)
+  const verify = options.verify
+  if (verify !== undefined && (verify.command.length === 0 || verify.command[0]!.trim() === "")) {
+    return yield* new InvalidConfig({ key: "verify", problem: "the command is empty" })
+  }
+  const timeout = verify?.timeout ?? defaults.verifyTimeout
+  yield* positive("verifyTimeout", Duration.toMillis(timeout), false)
+  return {
+    ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
+    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    ...(options.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
+    ...(options.maxStalledRounds === undefined ? {} : { maxStalledRounds: options.maxStalledRounds }),
+    ...(verify === undefined ? {} : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+  }
+})
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
 export class Ralph extends Context.Service<Ralph, {
@@ -124,6 +176,8 @@ export class Ralph extends Context.Service<Ralph, {
         const workspace = options.workspace ?? process.cwd()
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
+        const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
+        const asked = yield* guardOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()
@@ -156,7 +210,7 @@ export class Ralph extends Context.Service<Ralph, {
         })
 
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined) =>
+        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
             const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
@@ -184,7 +238,10 @@ export class Ralph extends Context.Service<Ralph, {
             const progress = yield* Ref.make<LoopState>({
               round: checkpoint.lastRound,
               last: checkpoint.lastReport,
-              result: settled
+              result: settled,
+              usage: checkpoint.usage ?? [],
+              stalled: checkpoint.stalled ?? 0,
+              rejected: checkpoint.rejected
             })
             yield* Effect.acquireRelease(
               Effect.sync(() =>
@@ -195,7 +252,11 @@ export class Ralph extends Context.Service<Ralph, {
                   maxHandoffChars: config.maxHandoffChars,
                   policy,
                   ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
-                  progress
+                  progress,
+                  guard,
+                  protectedBaseline: guards.protectedFiles === undefined || guards.protect === undefined
+                    ? undefined
+                    : { files: guards.protectedFiles, patterns: guards.protect }
                 })
               ),
               () => Effect.sync(() => live.delete(run.runId))
@@ -209,6 +270,7 @@ export class Ralph extends Context.Service<Ralph, {
                 provider: config.subagentProvider,
                 config,
                 workspace,
+                guards,
                 ...(dangling === undefined ? {} : {
                   resumedAfterRound: checkpoint.lastRound,
                   ...(dangling.round === null ? {} : { rerunsRound: dangling.round }),
@@ -223,7 +285,14 @@ export class Ralph extends Context.Service<Ralph, {
                   maxRounds: checkpoint.maxRounds,
                   from: checkpoint.lastReport === undefined
                     ? null
-                    : { round: checkpoint.lastRound, report: checkpoint.lastReport }
+                    : {
+                      round: checkpoint.lastRound,
+                      report: checkpoint.lastReport,
+                      usage: checkpoint.usage ?? [],
+                      stalled: checkpoint.stalled ?? 0,
+                      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
+                    },
+                  guards
                 }
               }).pipe(Effect.catchDefect(storeFailed))
               const final = options.maxTime === undefined
@@ -294,22 +363,47 @@ export class Ralph extends Context.Service<Ralph, {
               lastReport: null
             })
           }
-          return { status: "budget-limited", limit: "time", roundsStarted: state.round + 1, report: state.last }
+          return {
+            status: "budget-limited",
+            limit: "time",
+            roundsStarted: state.round + 1,
+            report: state.last,
+            usage: summarizeUsage(state.usage)
+          }
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)
           // Registrations can change between calls: the provider is checked on every one.
-          yield* providers.resolve(config.subagentProvider)
-          return yield* drive({
-            runId: "",
-            objective: resolved.objective,
-            maxRounds: resolved.maxRounds,
-            lastRound: 0,
-            lastReport: undefined,
-            agentsStarted: 0,
-            counted: 0
-          }, undefined)
+          const provider = yield* providers.resolve(config.subagentProvider)
+          if (asked.maxCostUsd !== undefined && asked.allowUnknownCost !== true && provider.reportsCost !== true) {
+            return yield* new InvalidConfig({
+              key: "maxCostUsd",
+              problem: `the agent ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
+                "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
+            })
+          }
+          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command)
+          const guards: Guards = { ...asked }
+          if (asked.verify !== undefined || (options.protect ?? []).length > 0) {
+            const baseline = yield* guard.baseline(workspace, options.protect ?? [], asked.verify?.command)
+            if (baseline.patterns.length > 0) {
+              Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
+            }
+          }
+          return yield* drive(
+            {
+              runId: "",
+              objective: resolved.objective,
+              maxRounds: resolved.maxRounds,
+              lastRound: 0,
+              lastReport: undefined,
+              agentsStarted: 0,
+              counted: 0
+            },
+            undefined,
+            guards
+          )
         })
 
         /** A recorded run, to continue: its envelope when it ended, else where it stands. */
@@ -333,7 +427,11 @@ export class Ralph extends Context.Service<Ralph, {
             lastRound: finished?.round ?? 0,
             lastReport: finished?.report,
             agentsStarted: view.agentsStarted,
-            counted: finished?.round ?? 0
+            counted: finished?.round ?? 0,
+            usage: view.usage,
+            stalled: view.stalled,
+            ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
+            ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
           }
           return {
             checkpoint,
@@ -341,7 +439,15 @@ export class Ralph extends Context.Service<Ralph, {
               round: view.danglingRound,
               // A pid names a process on the host that recorded it only.
               pid: view.ownerHost === null || view.ownerHost === hostname() ? view.danglingPid : null,
-              ...(finished === null ? {} : { finished })
+              ...(finished === null ? {} : {
+                finished: {
+                  round: finished.round,
+                  report: finished.report,
+                  usage: finished.usage,
+                  durationMs: finished.durationMs,
+                  ...(finished.changed === null ? {} : { changed: finished.changed })
+                }
+              })
             }
           }
         })
@@ -352,7 +458,11 @@ export class Ralph extends Context.Service<Ralph, {
           const found = typeof from === "string" ? yield* recorded(from) : { checkpoint: from, dangling: undefined }
           if ("envelope" in found) return found.envelope
           yield* providers.resolve(config.subagentProvider)
-          return yield* drive(found.checkpoint, found.dangling ?? { round: null, pid: null })
+          return yield* drive(
+            found.checkpoint,
+            found.dangling ?? { round: null, pid: null },
+            found.checkpoint.guards ?? {}
+          )
         })
 
         return Ralph.of({ config, run, resume })

@@ -2,10 +2,12 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import type { RoundUsage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
 import type { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
+import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
 import { progressLine, resumeCommand, styleFor } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
@@ -33,6 +35,12 @@ const ralphLayer = (
     retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
     killGrace: settings.killGrace,
     record: { agent: settings.agent, signal: () => session.signal },
+    ...(settings.maxCostUsd === undefined ? {} : { maxCostUsd: settings.maxCostUsd }),
+    ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+    allowUnknownCost: settings.allowUnknownCost,
+    ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
+    ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
+    protect: settings.protect,
     // --max-time bounds this invocation from the process's start: Node's own start-up counts too.
     ...(Option.isSome(settings.maxTime)
       ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
@@ -41,6 +49,7 @@ const ralphLayer = (
     Layer.provide(WorkflowEngine.layerRuns()),
     Layer.provide(Layer.succeedContext(stored)),
     Layer.provide(providersLayer(settings)),
+    Layer.provide(WorkspaceGuard.layer({ killGrace: settings.killGrace })),
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
@@ -64,6 +73,7 @@ const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] 
   const style = styleFor(process.stderr, process.env)
   let agent = ""
   let maxRounds = 0
+  let spent: Array<RoundUsage> = []
   return (event) =>
     Effect.sync(() => {
       switch (event._tag) {
@@ -82,12 +92,19 @@ const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] 
           session.livePids.add(event.pid)
           break
         case "RoundFinished":
+          spent = [...spent.filter((u) => u.round !== event.round), {
+            round: event.round,
+            ...event.usage,
+            durationMs: event.durationMs
+          }]
+          session.livePids.clear()
+          break
         case "RoundRejected":
         case "RoundFailed":
           session.livePids.clear()
           break
       }
-      const line = progressLine(event, agent, maxRounds, style)
+      const line = progressLine(event, agent, maxRounds, style, spent)
       if (line !== undefined) process.stderr.write(`${line}\n`)
     })
 }

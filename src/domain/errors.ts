@@ -16,7 +16,8 @@ export const FailureReason = Schema.Literals([
   "crashed",
   "tempfail",
   "no-report",
-  "output-limit"
+  "output-limit",
+  "malformed-usage"
 ])
 export type FailureReason = typeof FailureReason.Type
 

@@ -37,6 +37,7 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           config: event.config,
           agent: recordable(context.agent),
           workspace: event.workspace,
+          guards: event.guards,
           gitHead: context.gitHead,
           pid: process.pid,
           host: hostname(),
@@ -75,7 +76,18 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           attempt: event.attempt,
           report: event.report,
           durationMs: event.durationMs,
-          usage: event.usage
+          usage: event.usage,
+          ...(event.workspace === undefined ? {} : { workspace: event.workspace }),
+          ...(event.protectedChanged === undefined ? {} : { protectedChanged: event.protectedChanged })
+        })
+      case "ClaimCheckStarted":
+        return yield* journal.append({ type: "claim-check-started", round: event.round })
+      case "ClaimChecked":
+        return yield* journal.append({
+          type: "claim-checked",
+          round: event.round,
+          check: event.check,
+          holds: event.holds
         })
       case "RoundRejected":
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
@@ -97,6 +109,7 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           reason: event.reason,
           detail: event.detail,
           ...(event.stderrTail === undefined ? {} : { stderrTail: event.stderrTail }),
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
           durationMs: event.durationMs
         })
       case "RetryScheduled":
