@@ -23,16 +23,20 @@ const locationOf = (settings: CliSettings): StoreLocation => ({
 /** The Ralph layer for one invocation: the engine, the CLI's providers, events to stderr and the record of the run. */
 const ralphLayer = (
   settings: CliSettings,
-  publish: RunEvents["Service"]["publish"],
-  stored: Context.Context<EffectEngine.WorkflowEngine>
+  publish: Publish,
+  stored: Context.Context<EffectEngine.WorkflowEngine>,
+  startedAt: number
 ) =>
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
     retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
-    // --max-time bounds this invocation from the process's start: Node's own start-up counts too.
     ...(Option.isSome(settings.maxTime)
-      ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
+      ? {
+        maxTime: Duration.millis(
+          Math.max(1, Duration.toMillis(settings.maxTime.value) - (performance.now() - startedAt))
+        )
+      }
       : {})
   }).pipe(
     Layer.provide(WorkflowEngine.layerRuns()),
@@ -41,12 +45,32 @@ const ralphLayer = (
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
+type Publish = RunEvents["Service"]["publish"]
+
+/** Who hears a run's events besides its journal, and when the invocation started. */
+export interface Observers {
+  /** Each hears every event once the journal has it, in order. */
+  readonly sinks: ReadonlyArray<Publish>
+  /**
+   * When the invocation started (a `performance.now()` time), from which --max-time counts: 0, the
+   * process's start, for a command (Node's own start-up counts too); the call's start for a server.
+   */
+  readonly startedAt: number
+}
+
+/** What `ralph run` and `ralph resume` show: progress lines on stderr, and the session's view of the run. */
+export const cliObservers = (settings: CliSettings): Observers => ({
+  sinks: [progressSink(), sessionSink(locationOf(settings))],
+  startedAt: 0
+})
+
 /** Runs `use` on a Ralph built for these settings, holding the workspace lock and journaling every event. */
 export const withRalph = <A>(
   settings: CliSettings,
   journal: Omit<JournalContext, "store" | "lock">,
   runId: string,
-  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>
+  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
+  observers: Observers = cliObservers(settings)
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const location = locationOf(settings)
@@ -55,45 +79,63 @@ export const withRalph = <A>(
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
-    const toProgress = progressSink(location)
-    const publish: RunEvents["Service"]["publish"] = (event) => Effect.andThen(toJournal(event), toProgress(event))
+    const publish: Publish = (event) =>
+      Effect.andThen(toJournal(event), Effect.forEach(observers.sinks, (sink) => sink(event), { discard: true }))
     return yield* Effect.gen(function*() {
-      const ralph = yield* Ralph
-      session.maxResultChars = ralph.config.maxResultChars
-      return yield* use(ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, publish, stored)))
+      return yield* use(yield* Ralph)
+    }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
   }))
 
-/**
- * Progress lines on stderr, and the session's view of the run: live children, the round, and once
- * the run started (and so is journaled), its id and the command that continues it.
- */
-const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] => {
+/** One progress line per round's start and end on stderr. */
+export const progressSink = (): Publish => {
   const style = styleFor(process.stderr, process.env)
   let agent = ""
   let maxRounds = 0
   return (event) =>
     Effect.sync(() => {
-      switch (event._tag) {
-        case "RunStarted":
-          agent = event.provider
-          maxRounds = event.maxRounds
-          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
-          break
-        case "RoundStarted":
-          session.currentRound = event.round
-          break
-        case "ChildSpawned":
-          session.livePids.add(event.pid)
-          break
-        case "RoundFinished":
-        case "RoundRejected":
-        case "RoundFailed":
-          session.livePids.clear()
-          break
+      if (event._tag === "RunStarted") {
+        agent = event.provider
+        maxRounds = event.maxRounds
       }
       const line = progressLine(event, agent, maxRounds, style)
       if (line !== undefined) process.stderr.write(`${line}\n`)
+    })
+}
+
+/**
+ * The session's view of the run, for signals and the one result: the round, and once the run
+ * started (and so is journaled), its id and the command that continues it.
+ */
+const sessionSink = (location: StoreLocation): Publish => {
+  const track = trackChildren()
+  return (event) =>
+    Effect.andThen(
+      Effect.sync(() => {
+        if (event._tag === "RunStarted") {
+          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+        } else if (event._tag === "RoundStarted") {
+          session.currentRound = event.round
+        }
+      }),
+      track(event)
+    )
+}
+
+/** Keeps the session's set of live children, which a second signal kills at once. */
+export const trackChildren = (): Publish => {
+  let pid: number | undefined
+  return (event) =>
+    Effect.sync(() => {
+      if (event._tag === "ChildSpawned") {
+        pid = event.pid
+        session.livePids.add(pid)
+      } else if (
+        pid !== undefined &&
+        (event._tag === "RoundFinished" || event._tag === "RoundRejected" || event._tag === "RoundFailed")
+      ) {
+        session.livePids.delete(pid)
+        pid = undefined
+      }
     })
 }
 

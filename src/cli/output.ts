@@ -96,14 +96,14 @@ export interface Style {
   readonly yellow: (s: string) => string
 }
 
-const plain: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
+export const plainStyle: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
 const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */
 export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
   stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
     ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
-    : plain
+    : plainStyle
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
 
