@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Cause, Console, Effect, Exit, identity } from "effect"
+import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
 import { type CliError, CliOutput, Command } from "effect/cli"
 import { ralph } from "./cli/commands.ts"
 import { exitCodes } from "./cli/output.ts"
 import { session, settleFailure } from "./cli/session.ts"
+import { tracesWanted } from "./cli/tracing.ts"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"
 import { version } from "./version.ts"
 
@@ -68,6 +69,16 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
       )
     )
   ),
+  // The exporter is loaded only when traces are wanted, so that ralph without them pays nothing.
+  tracesWanted(process.env)
+    ? Effect.provide(Layer.unwrap(
+      Effect.promise(() => import("./cli/otlp.ts")).pipe(
+        Effect.map((otlp) => otlp.layer(process.env))
+      )
+    ))
+    : identity,
+  // stdout is for results (the one JSON document, the MCP protocol): effect's own logs go to stderr.
+  Effect.provideService(Logger.LogToStderr, true),
   Effect.provide(NodeServices.layer)
 )
 

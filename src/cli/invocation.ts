@@ -4,6 +4,7 @@ import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
+import { runSpans } from "../services/runSpans.ts"
 import { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
 import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
@@ -13,6 +14,7 @@ import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
+import { tracesWanted } from "./tracing.ts"
 
 const locationOf = (settings: CliSettings): StoreLocation => ({
   engine: settings.engine,
@@ -79,8 +81,10 @@ export const withRalph = <A>(
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
+    // Spans only when traces are exported: nothing is built for them otherwise.
+    const sinks = tracesWanted(process.env) ? [...observers.sinks, runSpans()] : observers.sinks
     const publish: Publish = (event) =>
-      Effect.andThen(toJournal(event), Effect.forEach(observers.sinks, (sink) => sink(event), { discard: true }))
+      Effect.andThen(toJournal(event), Effect.forEach(sinks, (sink) => sink(event), { discard: true }))
     return yield* Effect.gen(function*() {
       return yield* use(yield* Ralph)
     }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
