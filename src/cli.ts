@@ -125,6 +125,7 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
     return exitWhenFlushed(exitCodes.sigint)
   }
   session.signal = signal
+  session.endStatus?.()
   // Stopping a child can take its whole grace period: say so at once, and how not to wait.
   process.stderr.write(
     `ralph: ${signal}: stopping the agent (SIGTERM, then SIGKILL after the grace); a second Ctrl-C kills it now\n`

@@ -9,7 +9,8 @@ import { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
 import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
 import { type JournalContext, journalSink } from "./journalSink.ts"
-import { progressLine, resumeCommand, styleFor } from "./output.ts"
+import { progressFor } from "./liveView.ts"
+import { resumeCommand } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
@@ -60,9 +61,12 @@ export interface Observers {
   readonly startedAt: number
 }
 
-/** What `ralph run` and `ralph resume` show: progress lines on stderr, and the session's view of the run. */
-export const cliObservers = (settings: CliSettings): Observers => ({
-  sinks: [progressSink(), sessionSink(locationOf(settings))],
+/**
+ * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
+ * lines elsewhere, nothing with --quiet), and the session's view of the run.
+ */
+export const cliObservers = (settings: CliSettings, quiet: boolean): Observers => ({
+  sinks: [sessionSink(locationOf(settings)), progressFor(quiet)],
   startedAt: 0
 })
 
@@ -72,7 +76,7 @@ export const withRalph = <A>(
   journal: Omit<JournalContext, "store" | "lock">,
   runId: string,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
-  observers: Observers = cliObservers(settings)
+  observers: Observers
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const location = locationOf(settings)
@@ -89,22 +93,6 @@ export const withRalph = <A>(
       return yield* use(yield* Ralph)
     }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
   }))
-
-/** One progress line per round's start and end on stderr. */
-export const progressSink = (): Publish => {
-  const style = styleFor(process.stderr, process.env)
-  let agent = ""
-  let maxRounds = 0
-  return (event) =>
-    Effect.sync(() => {
-      if (event._tag === "RunStarted") {
-        agent = event.provider
-        maxRounds = event.maxRounds
-      }
-      const line = progressLine(event, agent, maxRounds, style)
-      if (line !== undefined) process.stderr.write(`${line}\n`)
-    })
-}
 
 /**
  * The session's view of the run, for signals and the one result: the round, and once the run

@@ -15,7 +15,8 @@ import type { RunRef } from "../domain/render.ts"
 import { ralphTool } from "../domain/tool.ts"
 import { version } from "../version.ts"
 import { gitHead } from "./gitHead.ts"
-import { progressSink, trackChildren, withRalph } from "./invocation.ts"
+import { trackChildren, withRalph } from "./invocation.ts"
+import { progressLines } from "./liveView.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./mcpTool.ts"
 import { plainStyle, progressLine, resumeCommand } from "./output.ts"
 import type { CliSettings } from "./settings.ts"
@@ -102,7 +103,8 @@ const callRalph = (settings: CliSettings, server: McpServer.McpServer["Service"]
       {
         sinks: [
           remember,
-          progressSink(),
+          // Lines, never a live view: a host reads this stderr as a log.
+          progressLines(process.stderr, process.env),
           trackChildren(),
           ...(token === undefined ? [] : [progressNotifier(server, request, token)])
         ],

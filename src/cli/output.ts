@@ -30,8 +30,12 @@ export const exitCodeOfEnvelope = (envelope: Envelope): number => {
   }
 }
 
-export const exitCodeOfError = (error: RalphError): number => {
-  switch (error._tag) {
+export const exitCodeOfError = (error: RalphError): number =>
+  exitCodeOfTag(error._tag, error._tag === "Cancelled" ? error.signal : undefined)
+
+/** The exit code of an error by its tag (as a record of a run keeps it); an unknown tag is a workflow failure. */
+export const exitCodeOfTag = (tag: string, signal?: string): number => {
+  switch (tag) {
     case "InvalidArguments":
     case "InvalidConfig":
     case "ProviderUnavailable":
@@ -45,7 +49,9 @@ export const exitCodeOfError = (error: RalphError): number => {
     case "OversizedReport":
       return exitCodes.workflowFailed
     case "Cancelled":
-      return error.signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+      return signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+    default:
+      return exitCodes.workflowFailed
   }
 }
 

@@ -4,8 +4,8 @@ import { runFlags } from "../flags.ts"
 import { session, settleFailure } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
-// Every setting a run takes, but --json: the protocol is the output.
-const { json: _, ...serverFlags } = runFlags
+// Every setting a run takes, but --json and --quiet: the protocol is the output, stderr its log.
+const { json: _json, quiet: _quiet, ...serverFlags } = runFlags
 
 export const mcp = Command.make("mcp", serverFlags, (flags) =>
   Effect.gen(function*() {

@@ -3,7 +3,7 @@ import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
-import { settle, withRalph } from "../invocation.ts"
+import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { stopStaleChild } from "../staleChild.ts"
@@ -77,7 +77,8 @@ export const resume = Command.make(
               agentsStarted: view.agentsStarted,
               counted: finished?.round ?? 0
             })
-          })
+          }),
+        cliObservers(settings, flags.quiet)
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { gitHead } from "../gitHead.ts"
-import { settle, withRalph } from "../invocation.ts"
+import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
@@ -63,7 +63,8 @@ export const run = Command.make(
         settings,
         { agent: settings.agent, gitHead: gitHead(settings.workspace) },
         "(starting)",
-        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) })
+        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
+        cliObservers(settings, flags.quiet)
       )
     }))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))
