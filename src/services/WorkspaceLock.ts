@@ -63,6 +63,13 @@ const readLock = (file: string): LockContent | undefined => {
   }
 }
 
+/**
+ * The locks this process holds now, by lock file: a lock file naming this process's pid is stale
+ * (a dead ralph whose pid was reused) unless it is here, and then it is a run of this process — a
+ * server runs several calls, and they too may not share a workspace.
+ */
+const heldHere = new Map<string, string>()
+
 /** One active run per workspace (by real path): a second run or resume fails at once. */
 export class WorkspaceLock extends Context.Service<WorkspaceLock, {
   /** Takes the workspace's lock for the life of the scope; a lock whose process is dead is taken over. */
@@ -101,8 +108,13 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           fs.mkdirSync(lockDir, { recursive: true, mode: 0o700 })
           const untrusted = untrustedLockDir(lockDir)
           if (untrusted !== undefined) return Effect.fail(new StateUnavailable({ path: lockDir, problem: untrusted }))
+          const ours = heldHere.get(file)
+          if (ours !== undefined) return Effect.fail(new WorkspaceLocked({ workspace, runId: ours, pid: process.pid }))
           for (let tries = 0; tries < 5; tries++) {
-            if (tryCreate(file, content)) return Effect.succeed(content)
+            if (tryCreate(file, content)) {
+              heldHere.set(file, runId)
+              return Effect.succeed(content)
+            }
             const holder = readLock(file)
             if (holder !== undefined && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
               return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
@@ -130,6 +142,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
       const file = lockFile(workspace)
       let current = yield* Effect.acquireRelease(take(workspace, runId), () =>
         Effect.sync(() => {
+          heldHere.delete(file)
           const holder = readLock(file)
           if (holder?.pid === process.pid) fs.rmSync(file, { force: true })
         }))
@@ -137,6 +150,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
         setRunId: (id) =>
           Effect.sync(() => {
             current = { ...current, runId: id }
+            heldHere.set(file, id)
             const temporary = `${file}.${process.pid}.update`
             fs.writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 })
             fs.renameSync(temporary, file)

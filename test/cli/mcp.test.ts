@@ -240,6 +240,48 @@ describe("ralph mcp", () => {
     assert.deepStrictEqual(await recordedRuns(ws), [])
   }, 60_000)
 
+  it("a second call while a run holds the workspace is WorkspaceLocked, naming the run", async () => {
+    const { agent, root, ws } = workspace()
+    const { client } = await serve(agent, ws)
+    const abort = new AbortController()
+    const first = client.callTool({ name: "ralph", arguments: { objective: "Wait @hang@" } }, undefined, {
+      signal: abort.signal,
+      timeout: 60_000
+    }).catch((error: Error) => error)
+    const child = await waitForPid(join(root, "child.pid"), 15_000)
+    leftovers.push(child)
+    const [running] = await recordedRuns(ws)
+    const second = await client.callTool({ name: "ralph", arguments: { objective: "Build the thing" } })
+    assert.isTrue(second.isError)
+    const { error } = second.structuredContent as { error: Record<string, any> }
+    assert.strictEqual(error._tag, "WorkspaceLocked")
+    assert.strictEqual(error.runId, running!.runId)
+    abort.abort()
+    await first
+    await waitFor("the first run's child to stop", () => isGone(child) ? true : undefined)
+  }, 60_000)
+
+  it("SIGTERM stops the server after cancelling the run in flight and stopping its children", async () => {
+    const { agent, root, ws } = workspace()
+    const { client, transport } = await serve(agent, ws)
+    const call = client.callTool({ name: "ralph", arguments: { objective: "Wait @hang@" } }, undefined, {
+      timeout: 60_000
+    }).catch((error: Error) => error)
+    const child = await waitForPid(join(root, "child.pid"), 15_000)
+    const grandchild = await waitForPid(join(root, "grandchild.pid"), 15_000)
+    leftovers.push(child, grandchild)
+    const server = transport.pid!
+    process.kill(server, "SIGTERM")
+    assert.instanceOf(await call, Error)
+    await waitFor("the server to exit", () => isGone(server) ? true : undefined)
+    assert.isTrue(isGone(child) && isGone(grandchild), "no process of the round is left")
+    const [run] = await recordedRuns(ws)
+    assert.strictEqual(run?.state, "cancelled")
+    const shown = jsonDocument(await runCli(["show", run!.runId, "--json"], { cwd: ws }))
+    assert.strictEqual(shown.error._tag, "Cancelled")
+    assert.strictEqual(shown.error.signal, "SIGTERM")
+  }, 60_000)
+
   it("a client closing stdin mid-round stops the run and its children, and the server exits", async () => {
     const { agent, root, ws } = workspace()
     const peer = rawMcp(["--agent-cmd", agent, "--kill-grace", "300ms"], { cwd: ws })
