@@ -23,6 +23,7 @@ import type { CliSettings } from "./settings.ts"
 
 /** Every revision effect/ai serves over stdio; a client gets the newest it also speaks. */
 export const protocols = [
+  McpProtocol.v2026_07_28,
   McpProtocol.v2025_11_25,
   McpProtocol.v2025_06_18,
   McpProtocol.v2025_03_26,

@@ -1,10 +1,18 @@
-/** `ralph mcp` through a real MCP client (the official TypeScript SDK's) over the built binary's stdio. */
+/**
+ * `ralph mcp` through real MCP clients over the built binary's stdio: the official TypeScript
+ * SDK's (as agent hosts use it; it sends progress tokens and cancellations) and effect's own.
+ */
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import * as McpClient from "effect/ai/McpClient"
+import * as McpProtocol from "effect/ai/McpProtocol"
+import { ChildProcess } from "effect/process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { ralphTool } from "../../src/domain/tool.ts"
 import { isGone, killGroup, sq, waitFor, waitForPid, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { cliEnv, ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { connectMcp, type McpSession, rawMcp } from "../support/mcp.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -120,6 +128,43 @@ describe("ralph mcp", () => {
     }
     assert.deepStrictEqual(answered, ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2025-11-25"])
   }, 90_000)
+
+  for (const protocol of [McpProtocol.v2025_11_25, McpProtocol.v2026_07_28]) {
+    it(
+      `serves effect's own McpClient at ${protocol.protocolVersion}: lists, calls, refuses a malformed call`,
+      async () => {
+        const { agent, ws } = workspace()
+        const program = Effect.gen(function*() {
+          const client = yield* McpClient.McpClient
+          assert.strictEqual(client.protocolVersion, protocol.protocolVersion)
+          assert.strictEqual(client.instructions, ralphTool.guidance)
+          const tools = yield* client.listTools()
+          assert.deepStrictEqual(tools.map((tool) => tool.name), ["ralph"])
+          const done = yield* client.callTool({ tool: tools[0]!, arguments: { objective: "Build the thing" } })
+          assert.notStrictEqual(done.isError, true)
+          assert.include(textOf(done), "The worker reported the objective complete after 2 rounds")
+          assert.strictEqual((done.structuredContent as Record<string, any>).result.status, "complete")
+          const refused = yield* client.callTool({ tool: tools[0]!, arguments: { objective: 7 } })
+          assert.isTrue(refused.isError)
+          assert.strictEqual((refused.structuredContent as Record<string, any>).error._tag, "InvalidArguments")
+        })
+        await program.pipe(
+          Effect.provide(McpClient.layerStdio({
+            name: "ralph-test-host",
+            version: "1.0.0",
+            protocol,
+            command: ChildProcess.make(process.execPath, [ensureCli(), "mcp", "--agent-cmd", agent], {
+              cwd: ws,
+              env: cliEnv(ws) as Record<string, string>
+            })
+          })),
+          Effect.provide(NodeServices.layer),
+          Effect.runPromise
+        )
+      },
+      60_000
+    )
+  }
 
   it(
     "runs a loop with the server's agent, reports each round as progress, and returns the text and the envelope",
