@@ -155,7 +155,7 @@ describe("ralph mcp", () => {
             protocol,
             command: ChildProcess.make(process.execPath, [ensureCli(), "mcp", "--agent-cmd", agent], {
               cwd: ws,
-              env: cliEnv(ws) as Record<string, string>
+              env: cliEnv(ws)
             })
           })),
           Effect.provide(NodeServices.layer),
