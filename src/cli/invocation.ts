@@ -2,6 +2,7 @@ import { Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import type { Usage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
 import { runSpans } from "../services/runSpans.ts"
@@ -65,8 +66,8 @@ export interface Observers {
  * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
  * lines elsewhere, nothing with --quiet), and the session's view of the run.
  */
-export const cliObservers = (settings: CliSettings, quiet: boolean): Observers => ({
-  sinks: [sessionSink(locationOf(settings)), progressFor(quiet)],
+export const cliObservers = (settings: CliSettings, quiet: boolean, before?: Usage): Observers => ({
+  sinks: [sessionSink(locationOf(settings)), progressFor(quiet, before)],
   startedAt: 0
 })
 

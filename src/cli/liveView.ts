@@ -51,8 +51,11 @@ interface Status {
   agent: string
   maxRounds: number
   round: number
-  /** What the round is doing: running since `since`, or waiting to retry. */
-  phase: { readonly _tag: "running"; readonly since: number } | { readonly _tag: "waiting"; readonly text: string }
+  /** What the round is doing: running since `since`, waiting to retry until `until`, or between rounds. */
+  phase:
+    | { readonly _tag: "running"; readonly since: number }
+    | { readonly _tag: "retrying"; readonly until: number }
+    | { readonly _tag: "waiting"; readonly text: string }
   usage: Usage
   summary: string | undefined
 }
@@ -61,6 +64,8 @@ interface Status {
 export const statusText = (status: Status, now: number, width: number, style: Style): string => {
   const phase = status.phase._tag === "running"
     ? `${clock(now - status.phase.since)} in round`
+    : status.phase._tag === "retrying"
+    ? `retrying in ${clock(status.phase.until - now + 999)}`
     : status.phase.text
   const head = `round ${status.round}/${status.maxRounds}`
   const parts = [head, status.agent, phase, formatUsage(status.usage)]
@@ -73,7 +78,7 @@ export const statusText = (status: Status, now: number, width: number, style: St
 const clearLine = "\r\u001b[2K"
 
 /** The status line below the per-round lines, redrawn every second and cleared when the run ends. */
-export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Progress => {
+export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, before: Usage = {}): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env)
   let status: Status | undefined
@@ -112,7 +117,7 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pr
                 maxRounds: event.maxRounds,
                 round: event.resumedAfterRound ?? 0,
                 phase: { _tag: "waiting", text: "starting" },
-                usage: {},
+                usage: before,
                 summary: undefined
               }
               // What ralph writes besides (a signal's message, the result) ends the status line first.
@@ -143,7 +148,7 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pr
               if (status !== undefined) status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               break
             case "RetryScheduled":
-              if (status !== undefined) status.phase = { _tag: "waiting", text: `retrying in ${clock(event.delayMs)}` }
+              if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
               break
             case "RunFinished":
             case "RunFailed":
@@ -161,10 +166,18 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pr
 export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean =>
   stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
 
-/** The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing when quiet. */
-export const progressFor = (quiet: boolean): Progress =>
+/**
+ * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
+ * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
+ * status line counts the whole run's tokens and cost.
+ */
+export const progressFor = (quiet: boolean, before: Usage = {}): Progress =>
   quiet
     ? () => Effect.void
     : isLive(process.stderr, process.env)
-    ? liveView(process.stderr, process.env)
+    ? liveView(process.stderr, process.env, before)
     : progressLines(process.stderr, process.env)
+
+/** The usage of a run's rounds so far, summed over what was reported. */
+export const usageOf = (usages: ReadonlyArray<Usage | null>): Usage =>
+  usages.reduce<Usage>((total, usage) => usage === null ? total : sum(total, usage), {})

@@ -4,6 +4,7 @@ import { InvalidConfig, StateUnavailable, WorkspaceLocked } from "../../domain/e
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
+import { usageOf } from "../liveView.ts"
 import { session } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { stopStaleChild } from "../staleChild.ts"
@@ -78,7 +79,7 @@ export const resume = Command.make(
               counted: finished?.round ?? 0
             })
           }),
-        cliObservers(settings, flags.quiet)
+        cliObservers(settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))
