@@ -4,7 +4,7 @@
  * settings, the model's call supplies only the objective and maxRounds. Stdout is the protocol:
  * progress lines and logs go to stderr.
  */
-import { Effect, Layer, Logger, Result } from "effect"
+import { Effect, Layer, Logger, Result, Schema } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
 import { McpRequestContext } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
@@ -14,12 +14,14 @@ import type { RunEvent } from "../domain/events.ts"
 import type { RunRef } from "../domain/render.ts"
 import { ralphTool } from "../domain/tool.ts"
 import { version } from "../version.ts"
+import { listingJson, showJson } from "./commands/inspect.ts"
 import { gitHead } from "./gitHead.ts"
 import { trackChildren, withRalph } from "./invocation.ts"
 import { progressLines } from "./liveView.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./mcpTool.ts"
 import { plainStyle, progressLine, resumeCommand } from "./output.ts"
 import type { CliSettings } from "./settings.ts"
+import { type StoreLocation, withStore } from "./store.ts"
 
 /** Every revision effect/ai serves over stdio; a client gets the newest it also speaks. */
 export const protocols = [
@@ -88,7 +90,11 @@ const callRalph = (settings: CliSettings, server: McpServer.McpServer["Service"]
     if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
     const request = yield* McpRequestContext
     const token = tokenOf(request)
-    const location = { engine: settings.engine, stateDir: settings.stateDir, databaseUrl: settings.databaseUrl }
+    const location: StoreLocation = {
+      engine: settings.engine,
+      stateDir: settings.stateDir,
+      databaseUrl: settings.databaseUrl
+    }
     let run: RunRef | undefined
     const remember = (event: RunEvent) =>
       Effect.sync(() => {
@@ -117,10 +123,38 @@ const callRalph = (settings: CliSettings, server: McpServer.McpServer["Service"]
     )
   })
 
+/**
+ * The record of runs, for a person inspecting loops through their MCP client: the listing of
+ * `ralph runs --json` and each run as `ralph show --json` gives it, read from the server's store
+ * when asked (so a run in flight shows its rounds so far).
+ */
+const records = (location: StoreLocation) =>
+  Effect.gen(function*() {
+    yield* McpServer.registerResource({
+      uri: "ralph://runs",
+      name: "runs",
+      description: "Every recorded run: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
+      mimeType: "application/json",
+      content: withStore(location, (store) => store.list).pipe(
+        Effect.map((listing) => JSON.stringify(listing.map(listingJson), null, 2))
+      )
+    })
+    yield* McpServer.registerResource`ralph://runs/${Schema.String}`({
+      name: "run",
+      description: "One run: each round's status, summary, usage or failure, and how it ended (as `ralph show --json`)",
+      mimeType: "application/json",
+      content: (_uri, runId) =>
+        withStore(location, (store) => store.read(runId)).pipe(
+          Effect.map((view) => JSON.stringify(showJson(view), null, 2))
+        )
+    })
+  })
+
 const registration = (settings: CliSettings) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const server = yield* McpServer.McpServer
     yield* server.addTool({ tool: mcpTool, annotations: mcpToolAnnotations, handle: callRalph(settings, server) })
+    yield* records({ engine: settings.engine, stateDir: settings.stateDir, databaseUrl: settings.databaseUrl })
   }))
 
 /**

@@ -202,6 +202,50 @@ describe("ralph mcp", () => {
     60_000
   )
 
+  it("lets a person inspect the recorded runs as resources, a run in flight included", async () => {
+    const { agent, root, ws } = workspace()
+    const { client } = await serve(agent, ws)
+    const { resources } = await client.listResources()
+    assert.deepStrictEqual(resources.map((r) => [r.uri, r.mimeType]), [["ralph://runs", "application/json"]])
+    const { resourceTemplates } = await client.listResourceTemplates()
+    assert.strictEqual(resourceTemplates.length, 1)
+    assert.match(resourceTemplates[0]!.uriTemplate, /^ralph:\/\/runs\/\{\w+\}$/)
+    const read = async (uri: string) => {
+      const { contents } = await client.readResource({ uri })
+      const [content] = contents
+      assert.isDefined(content)
+      assert.isTrue("text" in content, "a text resource")
+      return JSON.parse((content as { text: string }).text)
+    }
+    assert.deepStrictEqual(await read("ralph://runs"), [])
+    const done = await client.callTool({ name: "ralph", arguments: { objective: "Build the thing", maxRounds: 3 } })
+    const { runId } = done.structuredContent as { runId: string }
+    const [listed] = await read("ralph://runs")
+    assert.deepInclude(listed, { runId, state: "complete", rounds: 2, objective: "Build the thing" })
+    const shown = await read(`ralph://runs/${runId}`)
+    assert.strictEqual(shown.state, "complete")
+    assert.deepStrictEqual(shown.rounds.map((r: { status: string }) => r.status), ["finished", "finished"])
+    assert.deepStrictEqual(shown.result, done.structuredContent)
+    // A run in flight shows its rounds so far.
+    const abort = new AbortController()
+    const waiting = client.callTool({ name: "ralph", arguments: { objective: "Wait @hang@" } }, undefined, {
+      signal: abort.signal
+    }).catch((error: Error) => error)
+    const child = await waitForPid(join(root, "child.pid"), 15_000)
+    leftovers.push(child)
+    const running = (await read("ralph://runs")).find((r: { runId: string }) => r.runId !== runId)
+    assert.strictEqual(running.state, "running")
+    const inFlight = await read(`ralph://runs/${running.runId}`)
+    assert.deepStrictEqual(inFlight.rounds.map((r: { status: string }) => r.status), ["running"])
+    abort.abort()
+    await waiting
+    const missing = await client.readResource({ uri: "ralph://runs/20990101-000000-abcdef" }).then(
+      () => undefined,
+      (error: Error) => error.message
+    )
+    assert.include(missing, "no run 20990101-000000-abcdef")
+  }, 60_000)
+
   it("bounds the text by maxResultChars and keeps the whole envelope in the structured content", async () => {
     const { agent, ws } = workspace()
     const { client } = await serve(agent, ws, { RALPH_MAX_RESULT_CHARS: "300" })
