@@ -5,7 +5,7 @@ import { type CliError, CliOutput, Command } from "effect/cli"
 import { ralph } from "./cli/commands.ts"
 import { exitCodes } from "./cli/output.ts"
 import { session, settleFailure } from "./cli/session.ts"
-import { tracesWanted } from "./cli/tracing.ts"
+import { metricsWanted, tracesWanted } from "./cli/tracing.ts"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"
 import { version } from "./version.ts"
 
@@ -69,8 +69,8 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
       )
     )
   ),
-  // The exporter is loaded only when traces are wanted, so that ralph without them pays nothing.
-  tracesWanted(process.env)
+  // The exporters are loaded only when traces or metrics are wanted: ralph without them pays nothing.
+  tracesWanted(process.env) || metricsWanted(process.env)
     ? Effect.provide(Layer.unwrap(
       Effect.promise(() => import("./cli/otlp.ts")).pipe(
         Effect.map((otlp) => otlp.layer(process.env))

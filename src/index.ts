@@ -30,6 +30,7 @@ export type {
 export { scriptedProvider } from "./services/providers/scripted.ts"
 export type { ScriptedOptions, ScriptStep } from "./services/providers/scripted.ts"
 export { RunEvents } from "./services/RunEvents.ts"
+export { runMetrics } from "./services/runMetrics.ts"
 export { runSpans } from "./services/runSpans.ts"
 export { RunStore } from "./services/RunStore.ts"
 export { makeSqlRunStore } from "./services/SqlRunStore.ts"

@@ -5,6 +5,7 @@ import type { Envelope } from "../domain/outcome.ts"
 import type { Usage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
+import { runMetrics } from "../services/runMetrics.ts"
 import { runSpans } from "../services/runSpans.ts"
 import { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
@@ -16,7 +17,7 @@ import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
-import { tracesWanted } from "./tracing.ts"
+import { metricsWanted, tracesWanted } from "./tracing.ts"
 
 const locationOf = (settings: CliSettings): StoreLocation => ({
   engine: settings.engine,
@@ -86,8 +87,12 @@ export const withRalph = <A>(
     yield* store.prepare
     const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
     const toJournal = journalSink({ ...journal, store, lock })
-    // Spans only when traces are exported: nothing is built for them otherwise.
-    const sinks = tracesWanted(process.env) ? [...observers.sinks, runSpans()] : observers.sinks
+    // Spans and metrics only when they are exported: nothing is built for them otherwise.
+    const sinks = [
+      ...observers.sinks,
+      ...(tracesWanted(process.env) ? [runSpans()] : []),
+      ...(metricsWanted(process.env) ? [runMetrics()] : [])
+    ]
     const publish: Publish = (event) =>
       Effect.andThen(toJournal(event), Effect.forEach(sinks, (sink) => sink(event), { discard: true }))
     return yield* Effect.gen(function*() {

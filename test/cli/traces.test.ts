@@ -1,4 +1,4 @@
-/** OTLP traces of a real `ralph run`, received by a loopback OTLP/HTTP receiver. */
+/** OTLP traces and metrics of a real `ralph run`, received by a loopback OTLP/HTTP receiver. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -19,11 +19,37 @@ interface Span {
 const receiver = () => {
   const spans: Array<Span> = []
   const paths: Array<string> = []
+  const metrics: Array<any> = []
+  /** The last value exported of a metric's data point with these attributes (a histogram's: its count). */
+  const metric = (name: string, attributes: Record<string, string>): number | undefined => {
+    let found: number | undefined
+    for (const document of metrics) {
+      for (const resource of document.resourceMetrics ?? []) {
+        for (const scope of resource.scopeMetrics ?? []) {
+          for (const m of scope.metrics ?? []) {
+            if (m.name !== name) continue
+            for (const point of m.sum?.dataPoints ?? m.histogram?.dataPoints ?? []) {
+              const attrs = Object.fromEntries((point.attributes ?? []).map((a: any) => [a.key, a.value.stringValue]))
+              if (Object.entries(attributes).every(([k, v]) => attrs[k] === v)) {
+                found = point.asDouble ?? (point.asInt === undefined ? Number(point.count) : Number(point.asInt))
+              }
+            }
+          }
+        }
+      }
+    }
+    return found
+  }
   const server: Server = createServer((request, response) => {
     let body = ""
     request.setEncoding("utf8").on("data", (chunk: string) => (body += chunk))
     request.on("end", () => {
       paths.push(request.url ?? "")
+      if (request.url === "/v1/metrics") {
+        metrics.push(JSON.parse(body))
+        response.writeHead(200, { "content-type": "application/json" }).end("{}")
+        return
+      }
       const document = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<any> }> }> }
       for (const resource of document.resourceSpans) {
         for (const scope of resource.scopeSpans) {
@@ -43,7 +69,7 @@ const receiver = () => {
   const listening = new Promise<string>((resolve) =>
     server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
   )
-  return { spans, paths, listening, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { spans, paths, metric, listening, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
 const receivers: Array<ReturnType<typeof receiver>> = []
@@ -55,7 +81,7 @@ afterAll(async () => {
 
 describe("traces", () => {
   it(
-    "a run exports its span tree — run, rounds, children — with run id, round, agent, status, tokens and cost",
+    "a run exports its span tree — run, rounds, children — with run id, round, agent, status, tokens and cost; and its metrics",
     async () => {
       const otlp = receiver()
       receivers.push(otlp)
@@ -69,7 +95,7 @@ describe("traces", () => {
       })
       assert.strictEqual(result.code, 0, result.stderr)
       const envelope = jsonDocument(result)
-      assert.deepStrictEqual([...new Set(otlp.paths)], ["/v1/traces"])
+      assert.deepStrictEqual([...new Set(otlp.paths)].sort(), ["/v1/metrics", "/v1/traces"])
       const named = (name: string) => otlp.spans.filter((span) => span.name === name)
       const [run, ...otherRuns] = named("ralph.run")
       assert.isDefined(run)
@@ -101,6 +127,15 @@ describe("traces", () => {
         assert.strictEqual(children[0]!.attributes["ralph.round"], i + 1)
       }
       assert.strictEqual(named("ralph.child").length, 2)
+      // And the metrics, flushed as ralph ended.
+      const claude = { "ralph.agent": "claude" }
+      assert.strictEqual(otlp.metric("ralph.rounds", { ...claude, "ralph.status": "continue" }), 1)
+      assert.strictEqual(otlp.metric("ralph.rounds", { ...claude, "ralph.status": "complete" }), 1)
+      assert.strictEqual(otlp.metric("ralph.tokens", { ...claude, "ralph.token_type": "input" }), 2000)
+      assert.strictEqual(otlp.metric("ralph.tokens", { ...claude, "ralph.token_type": "output" }), 500)
+      assert.closeTo(otlp.metric("ralph.cost_usd", claude)!, 0.02, 1e-9)
+      assert.strictEqual(otlp.metric("ralph.runs", { ...claude, "ralph.status": "complete" }), 1)
+      assert.strictEqual(otlp.metric("ralph.round.duration_ms", claude), 2)
     },
     60_000
   )
@@ -125,7 +160,7 @@ describe("traces", () => {
     assert.strictEqual(run?.attributes["ralph.status"], "RoundFailed")
   }, 60_000)
 
-  it("exports nothing when OTEL_TRACES_EXPORTER says none", async () => {
+  it("exports nothing when OTEL_TRACES_EXPORTER and OTEL_METRICS_EXPORTER say none", async () => {
     const otlp = receiver()
     receivers.push(otlp)
     const endpoint = await otlp.listening
@@ -133,7 +168,7 @@ describe("traces", () => {
     claudeStandIn(root, ws)
     const result = await runCli(["run", "--json", "Ship it"], {
       cwd: ws,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: "none" }
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: "none", OTEL_METRICS_EXPORTER: "none" }
     })
     assert.strictEqual(result.code, 0, result.stderr)
     assert.deepStrictEqual(otlp.paths, [])
