@@ -9,9 +9,17 @@
  *   growth = sample at round 10 000 minus sample at round 1 (both inside the same run), plus
  *   what stays retained once the run is over.
  */
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as OtlpSerialization from "effect/observability/OtlpSerialization"
+import * as OtlpTracer from "effect/observability/OtlpTracer"
+import type { InvalidConfig } from "../src/domain/errors.ts"
 import { Ralph } from "../src/program.ts"
-import type { ChildOutput } from "../src/services/SubagentProvider.ts"
+import { scriptedProvider, type ScriptStep } from "../src/services/providers/scripted.ts"
+import { RunEvents } from "../src/services/RunEvents.ts"
+import { runSpans } from "../src/services/runSpans.ts"
+import { type ChildOutput, SubagentProvider } from "../src/services/SubagentProvider.ts"
+import { WorkflowEngine } from "../src/services/WorkflowEngine.ts"
 import { layerScripted } from "../src/testing.ts"
 
 const cont = { status: "continue", summary: "did one step", evidence: [], nextSteps: ["do the next step"], blocker: "" }
@@ -24,6 +32,29 @@ const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly runs256?: number
   readonly runs10k?: number
   readonly warmup?: number
+}
+/**
+ * With `tracesUrl`: the run's spans (src/services/runSpans.ts) exported over OTLP to that URL, as
+ * the CLI does when an endpoint is set; without it, the library as it ships (no spans).
+ */
+const tracesUrl = (options as { readonly tracesUrl?: string }).tracesUrl
+
+/** The scripted Ralph of src/testing.ts, with its events turned into exported spans when tracing. */
+const layerFor = (script: ReadonlyArray<ScriptStep>, rounds: number): Layer.Layer<Ralph, InvalidConfig> => {
+  if (tracesUrl === undefined) {
+    return layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+  }
+  const provider = scriptedProvider(script)
+  return Ralph.layer({ subagentProvider: provider.name, maxRounds: rounds }).pipe(
+    Layer.provide(WorkflowEngine.layerMemory({ maxChildrenPerRun: rounds })),
+    Layer.provide(SubagentProvider.layer([provider])),
+    Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish: runSpans() }))),
+    Layer.provideMerge(
+      OtlpTracer.layer({ url: tracesUrl, resource: { serviceName: "ralph-bench" } }).pipe(
+        Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer])
+      )
+    )
+  )
 }
 const runs256 = options.runs256 ?? 31
 const runs10k = options.runs10k ?? 5
@@ -38,7 +69,7 @@ const median = (xs: ReadonlyArray<number>) => {
 /** `runs` back-to-back runs of `rounds` instant rounds each, on one layer; wall ms of each run. */
 const timeRuns = (rounds: number, runs: number): Promise<Array<number>> => {
   const script = new Array(rounds * runs).fill({ value: cont })
-  const layer = layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+  const layer = layerFor(script, rounds)
   return Effect.runPromise(
     Effect.gen(function*() {
       const ralph = yield* Ralph
@@ -78,7 +109,7 @@ const memoryRun = async (rounds: number) => {
       if (sampleAt.has(request.round)) samples.push(sampleNow(request.round))
       return output
     }))
-  const layer = layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+  const layer = layerFor(script, rounds)
   const before = sampleNow(0)
   await Effect.runPromise(
     Effect.gen(function*() {

@@ -8,7 +8,8 @@
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
-// npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE, --node PATH.
+// npm script does it). Options: --quick (fewer runs), --only b1,b2,…, --out FILE, --node PATH,
+// --traces (B1 and B2 again with OTLP trace export on, to a loopback receiver in this process).
 // Plain Node ESM; the TypeScript part (B1) is bundled on the fly with esbuild.
 
 import { build } from "esbuild"
@@ -24,6 +25,7 @@ import {
   rmSync,
   writeFileSync
 } from "node:fs"
+import { createServer } from "node:http"
 import os from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -40,6 +42,7 @@ const value = (name, fallback) => {
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback
 }
 const quick = flag("--quick")
+const traces = flag("--traces")
 const only = new Set(value("--only", "b1,b2,b3,b4").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
@@ -230,6 +233,28 @@ const machine = {
 }
 
 const results = { machine, runs, targets }
+
+/** With --traces: an OTLP/HTTP receiver on the loopback that counts the spans it is sent. */
+const otlp = traces
+  ? await new Promise((resolvePromise) => {
+    const state = { spans: 0, url: "" }
+    const server = createServer((request, response) => {
+      let body = ""
+      request.setEncoding("utf8").on("data", (chunk) => (body += chunk))
+      request.on("end", () => {
+        for (const r of JSON.parse(body).resourceSpans ?? []) {
+          for (const s of r.scopeSpans ?? []) state.spans += (s.spans ?? []).length
+        }
+        response.writeHead(200, { "content-type": "application/json" }).end("{}")
+      })
+    })
+    server.unref()
+    server.listen(0, "127.0.0.1", () => {
+      state.url = `http://127.0.0.1:${server.address().port}`
+      resolvePromise(state)
+    })
+  })
+  : undefined
 const started = Date.now()
 log(
   `bench: node ${machine.node} (project declares ${machine.nodeDeclared}), ${machine.cpus}× ${machine.cpu}, load ${
@@ -271,6 +296,30 @@ if (only.has("b1")) {
       round(b1.rounds10k.usPerRound, 1)
     } µs/round`
   )
+  if (otlp !== undefined) {
+    const traced = JSON.parse(
+      expectExit(
+        "B1 traced",
+        await timed(node, [
+          "--expose-gc",
+          bundle,
+          JSON.stringify({
+            warmup: runs.b1Warmup,
+            runs256: runs.b1Runs256,
+            runs10k: runs.b1Runs10k,
+            tracesUrl: `${otlp.url}/v1/traces`
+          })
+        ]),
+        [0]
+      ).stdout
+    )
+    results.b1Traced = traced
+    log(
+      `  with spans exported: 256 rounds: ${round(traced.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${
+        round(traced.rounds10k.usPerRound, 1)
+      } µs/round`
+    )
+  }
 }
 
 // ---------------------------------------------------------------- B2 process rounds
@@ -300,6 +349,8 @@ if (only.has("b2")) {
   const spawnLoop = () =>
     timedCpu(node, [join(root, "bench", "spawn-loop.mjs"), instant, promptFile, String(rounds)], { cwd: workspace })
   const ralph = () => ralphRun(instant, rounds, {}, timedCpu)
+  const ralphTraced = () =>
+    ralphRun(instant, rounds, { env: { ...ralphEnv, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url } }, timedCpu)
   const checkRalph = (result) => {
     expectExit("B2 ralph run", result, [3])
     const envelope = JSON.parse(result.stdout)
@@ -317,9 +368,10 @@ if (only.has("b2")) {
     [
       { name: "ralph", run: ralph },
       { name: "bash", run: bashLoop },
-      { name: "nodeSpawn", run: spawnLoop }
+      { name: "nodeSpawn", run: spawnLoop },
+      ...(otlp === undefined ? [] : [{ name: "ralphTraced", run: ralphTraced }])
     ],
-    (name, result) => name === "ralph" ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]),
+    (name, result) => name.startsWith("ralph") ? checkRalph(result) : expectExit(`B2 ${name}`, result, [0]),
     cpu
   )
   const ralphMs = median(times.ralph)
@@ -350,6 +402,21 @@ if (only.has("b2")) {
       round(nodeSpawnMs, 0)
     } ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`
   )
+  if (otlp !== undefined) {
+    const tracedMs = median(times.ralphTraced)
+    results.b2.traced = {
+      ralphMs: times.ralphTraced,
+      ralphMedianMs: tracedMs,
+      tracingMsPerRound: (tracedMs - ralphMs) / rounds,
+      cpuTracingMsPerRound: gnuTime ? (median(cpu.ralphTraced) - median(cpu.ralph)) / rounds : undefined,
+      spansReceived: otlp.spans
+    }
+    log(
+      `  with traces exported: ralph ${round(tracedMs, 0)} ms · tracing ${
+        round(results.b2.traced.tracingMsPerRound, 3)
+      } ms/round (CPU ${round(results.b2.traced.cpuTracingMsPerRound, 3)}) · ${otlp.spans} spans received`
+    )
+  }
 }
 
 // ---------------------------------------------------------------- B3 cold start

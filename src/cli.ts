@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Cause, Console, Effect, Exit, identity } from "effect"
+import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
 import { type CliError, CliOutput, Command } from "effect/cli"
 import { ralph } from "./cli/commands.ts"
 import { exitCodes } from "./cli/output.ts"
 import { session, settleFailure } from "./cli/session.ts"
+import { metricsWanted, tracesWanted } from "./cli/tracing.ts"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"
 import { version } from "./version.ts"
 
@@ -68,6 +69,16 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
       )
     )
   ),
+  // The exporters are loaded only when traces or metrics are wanted: ralph without them pays nothing.
+  tracesWanted(process.env) || metricsWanted(process.env)
+    ? Effect.provide(Layer.unwrap(
+      Effect.promise(() => import("./cli/otlp.ts")).pipe(
+        Effect.map((otlp) => otlp.layer(process.env))
+      )
+    ))
+    : identity,
+  // stdout is for results (the one JSON document, the MCP protocol): effect's own logs go to stderr.
+  Effect.provideService(Logger.LogToStderr, true),
   Effect.provide(NodeServices.layer)
 )
 
@@ -114,6 +125,7 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
     return exitWhenFlushed(exitCodes.sigint)
   }
   session.signal = signal
+  session.endStatus?.()
   // Stopping a child can take its whole grace period: say so at once, and how not to wait.
   process.stderr.write(
     `ralph: ${signal}: stopping the agent (SIGTERM, then SIGKILL after the grace); a second Ctrl-C kills it now\n`

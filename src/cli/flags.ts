@@ -36,6 +36,10 @@ const json = Flag.Boolean("json").pipe(
   Flag.withDescription("Print exactly one JSON document on stdout: the envelope, or {\"error\": …}"),
   Flag.withDefault(false)
 )
+export const quiet = Flag.Boolean("quiet").pipe(
+  Flag.withDescription("No progress on stderr: neither the live status line nor the per-round lines"),
+  Flag.withDefault(false)
+)
 const workspace = optionalString(
   "workspace",
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
@@ -47,6 +51,7 @@ const databaseUrl = settingFlag(settings.databaseUrl)
 /** Flags shared by every command that starts children. */
 export const runFlags = {
   json,
+  quiet,
   workspace,
   agent: Flag.Literals("agent", agentNames).pipe(
     Flag.withDescription(
@@ -100,6 +105,7 @@ const configFolder = optionalString(
 /** A resumed run keeps its agent and workspace; only time limits, retries and output are per invocation. */
 export const resumeFlags = {
   json,
+  quiet,
   workspace: configFolder,
   roundTimeout: runFlags.roundTimeout,
   idleTimeout: runFlags.idleTimeout,

@@ -2,17 +2,21 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
-import type { RoundUsage } from "../domain/usage.ts"
+import type { Usage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
+import { runMetrics } from "../services/runMetrics.ts"
+import { runSpans } from "../services/runSpans.ts"
 import type { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
 import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
-import { progressLine, resumeCommand, styleFor } from "./output.ts"
+import { progressFor } from "./liveView.ts"
+import { resumeCommand } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
+import { metricsWanted, tracesWanted } from "./tracing.ts"
 
 const locationOf = (settings: CliSettings): StoreLocation => ({
   engine: settings.engine,
@@ -20,14 +24,17 @@ const locationOf = (settings: CliSettings): StoreLocation => ({
   databaseUrl: settings.databaseUrl
 })
 
+type Publish = RunEvents["Service"]["publish"]
+
 /**
  * The Ralph layer for one invocation: the store (so Ralph records the run, holds the workspace lock
- * and resumes by run id), the engine, the CLI's providers and progress lines on stderr.
+ * and resumes by run id), the engine, the CLI's providers and the invocation's observers.
  */
 const ralphLayer = (
   settings: CliSettings,
-  publish: RunEvents["Service"]["publish"],
-  stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>
+  publish: Publish,
+  stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
+  startedAt: number
 ) =>
   Ralph.layer({
     ...settings.config,
@@ -41,9 +48,12 @@ const ralphLayer = (
     ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
-    // --max-time bounds this invocation from the process's start: Node's own start-up counts too.
     ...(Option.isSome(settings.maxTime)
-      ? { maxTime: Duration.millis(Math.max(1, Duration.toMillis(settings.maxTime.value) - performance.now())) }
+      ? {
+        maxTime: Duration.millis(
+          Math.max(1, Duration.toMillis(settings.maxTime.value) - (performance.now() - startedAt))
+        )
+      }
       : {})
   }).pipe(
     Layer.provide(WorkflowEngine.layerRuns()),
@@ -53,59 +63,82 @@ const ralphLayer = (
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
-/** Runs `use` on a Ralph built for these settings, over the store they name. */
-export const withRalph = <A>(settings: CliSettings, use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>) =>
+/** Who hears a run's events besides its record, and when the invocation started. */
+export interface Observers {
+  /** Each hears every event once the record has it, in order. */
+  readonly sinks: ReadonlyArray<Publish>
+  /**
+   * When the invocation started (a `performance.now()` time), from which --max-time counts: 0, the
+   * process's start, for a command (Node's own start-up counts too); the call's start for a server.
+   */
+  readonly startedAt: number
+}
+
+/**
+ * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
+ * lines elsewhere, nothing with --quiet), and the session's view of the run.
+ */
+export const cliObservers = (settings: CliSettings, quiet: boolean, before?: Usage): Observers => ({
+  sinks: [sessionSink(locationOf(settings)), progressFor(quiet, before)],
+  startedAt: 0
+})
+
+/** Runs `use` on a Ralph built for these settings, over the store they name; Ralph records the run. */
+export const withRalph = <A>(
+  settings: CliSettings,
+  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
+  observers: Observers
+) =>
   Effect.scoped(Effect.gen(function*() {
-    const location = locationOf(settings)
-    const stored = yield* openStore(location)
+    const stored = yield* openStore(locationOf(settings))
+    // Spans and metrics only when they are exported: nothing is built for them otherwise.
+    const sinks = [
+      ...observers.sinks,
+      ...(tracesWanted(process.env) ? [runSpans()] : []),
+      ...(metricsWanted(process.env) ? [runMetrics()] : [])
+    ]
+    const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
-      const ralph = yield* Ralph
-      session.maxResultChars = ralph.config.maxResultChars
-      return yield* use(ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, progressSink(location), stored)))
+      return yield* use(yield* Ralph)
+    }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
   }))
 
 /**
- * Progress lines on stderr, and the session's view of the run: live children, the round, and once
- * the run started (and so is journaled), its id and the command that continues it.
+ * The session's view of the run, for signals and the one result: the round, and once the run
+ * started (and so is recorded), its id and the command that continues it.
  */
-const progressSink = (location: StoreLocation): RunEvents["Service"]["publish"] => {
-  const style = styleFor(process.stderr, process.env)
-  let agent = ""
-  let maxRounds = 0
-  let spent: Array<RoundUsage> = []
+const sessionSink = (location: StoreLocation): Publish => {
+  const track = trackChildren()
   return (event) =>
-    Effect.sync(() => {
-      switch (event._tag) {
-        case "RunStarted":
-          agent = event.provider
-          maxRounds = event.maxRounds
+    Effect.andThen(
+      Effect.sync(() => {
+        if (event._tag === "RunStarted") {
           session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
           if (event.stoppedStalePid !== undefined) {
             process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
           }
-          break
-        case "RoundStarted":
+        } else if (event._tag === "RoundStarted") {
           session.currentRound = event.round
-          break
-        case "ChildSpawned":
-          session.livePids.add(event.pid)
-          break
-        case "RoundFinished":
-          spent = [...spent.filter((u) => u.round !== event.round), {
-            round: event.round,
-            ...event.usage,
-            durationMs: event.durationMs
-          }]
-          session.livePids.clear()
-          break
-        case "RoundRejected":
-        case "RoundFailed":
-          session.livePids.clear()
-          break
+        }
+      }),
+      track(event)
+    )
+}
+/** Keeps the session's set of live children, which a second signal kills at once. */
+export const trackChildren = (): Publish => {
+  let pid: number | undefined
+  return (event) =>
+    Effect.sync(() => {
+      if (event._tag === "ChildSpawned") {
+        pid = event.pid
+        session.livePids.add(pid)
+      } else if (
+        pid !== undefined &&
+        (event._tag === "RoundFinished" || event._tag === "RoundRejected" || event._tag === "RoundFailed")
+      ) {
+        session.livePids.delete(pid)
+        pid = undefined
       }
-      const line = progressLine(event, agent, maxRounds, style, spent)
-      if (line !== undefined) process.stderr.write(`${line}\n`)
     })
 }
 

@@ -31,8 +31,12 @@ export const exitCodeOfEnvelope = (envelope: Envelope): number => {
   }
 }
 
-export const exitCodeOfError = (error: RalphError): number => {
-  switch (error._tag) {
+export const exitCodeOfError = (error: RalphError): number =>
+  exitCodeOfTag(error._tag, error._tag === "Cancelled" ? error.signal : undefined)
+
+/** The exit code of an error by its tag (as a record of a run keeps it); an unknown tag is a workflow failure. */
+export const exitCodeOfTag = (tag: string, signal?: string): number => {
+  switch (tag) {
     case "InvalidArguments":
     case "InvalidConfig":
     case "ProviderUnavailable":
@@ -46,7 +50,9 @@ export const exitCodeOfError = (error: RalphError): number => {
     case "OversizedReport":
       return exitCodes.workflowFailed
     case "Cancelled":
-      return error.signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+      return signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+    default:
+      return exitCodes.workflowFailed
   }
 }
 
@@ -95,14 +101,14 @@ export interface Style {
   readonly yellow: (s: string) => string
 }
 
-const plain: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
+export const plainStyle: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
 const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */
 export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
   stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
     ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
-    : plain
+    : plainStyle
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
 

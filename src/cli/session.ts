@@ -18,12 +18,15 @@ export const session = {
   currentRound: undefined as number | undefined,
   /** Once a run started (its RunStarted event): its id and the command that continues it, for every error after. */
   run: undefined as RunRef | undefined,
-  settled: false
+  settled: false,
+  /** Ends the live status line, when one is drawn, so that what ralph writes next starts a line of its own. */
+  endStatus: undefined as (() => void) | undefined
 }
 
 const decodeEnvelope = Schema.decodeUnknownSync(Envelope)
 
 const write = (stream: NodeJS.WriteStream, text: string) => {
+  session.endStatus?.()
   stream.write(text.endsWith("\n") ? text : `${text}\n`)
 }
 

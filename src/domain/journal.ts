@@ -173,6 +173,8 @@ export type RunState = "running" | "complete" | "blocked" | "budget-limited" | "
 export interface RoundView {
   readonly round: number
   readonly attempt: number
+  /** When the attempt started (its round-started entry's time). */
+  readonly startedAt: string
   readonly pid: number | null
   /**
    * `interrupted`: ralph itself stopped mid-round (a crash, SIGKILL); `cancelled`: the run was
@@ -318,6 +320,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         rounds.push({
           round: entry.round,
           attempt: entry.attempt,
+          startedAt: entry.t,
           pid: entry.pid ?? null,
           status: "running",
           report: null,

@@ -48,6 +48,8 @@ export type Turn =
   }
   /** A final message with this exact text. */
   | { readonly kind: "text"; readonly text: string }
+  /** One call of a tool the request offers, by its exact name (one an MCP server gave the CLI, say). */
+  | { readonly kind: "tool"; readonly name: string; readonly input: Record<string, unknown> }
   /**
    * An HTTP error with the API's own error body. It stays at the head of the queue (every later
    * request, side requests included, gets it too), since CLIs retry.
@@ -384,6 +386,8 @@ const answerFor = (turn: Exclude<Turn, { kind: "error" }>, context: TurnContext)
     }
     case "text":
       return { type: "text", text: turn.text }
+    case "tool":
+      return { type: "tool", name: need([turn.name]), input: turn.input }
   }
 }
 

@@ -51,7 +51,8 @@ const listingRow = (run: RunListing) => {
   ].join("  ")
 }
 
-const listingJson = (run: RunListing) =>
+/** A run in `ralph runs --json` (and the MCP resource ralph://runs). */
+export const listingJson = (run: RunListing) =>
   run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : run.summary
 
 export const runs = Command.make("runs", readFlags, (flags) => {
@@ -66,7 +67,8 @@ export const runs = Command.make("runs", readFlags, (flags) => {
   Command.withDescription("List recorded runs, oldest first; a run whose journal cannot be read is listed as damaged")
 )
 
-const showJson = (view: RunView) => ({
+/** One run as `ralph show --json` gives it (and the MCP resource ralph://runs/RUN_ID). */
+export const showJson = (view: RunView) => ({
   ...summarize(view),
   gitHead: view.started.gitHead,
   config: view.started.config,

@@ -3,7 +3,8 @@ import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
-import { settle, withRalph } from "../invocation.ts"
+import { cliObservers, settle, withRalph } from "../invocation.ts"
+import { usageOf } from "../liveView.ts"
 import { session } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { withStore } from "../store.ts"
@@ -49,6 +50,10 @@ export const resume = Command.make(
       }
       const settings: CliSettings = { ...loaded, config: view.started.config, agent: restored.agent }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
-      return yield* withRalph(settings, (ralph) => ralph.resume(view.started.runId))
+      return yield* withRalph(
+        settings,
+        (ralph) => ralph.resume(view.started.runId),
+        cliObservers(settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
+      )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

@@ -3,7 +3,7 @@ import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
-import { settle, withRalph } from "../invocation.ts"
+import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
@@ -57,9 +57,11 @@ export const run = Command.make(
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env)
+      session.maxResultChars = settings.config.maxResultChars
       return yield* withRalph(
         settings,
-        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) })
+        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
+        cliObservers(settings, flags.quiet)
       )
     }))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))

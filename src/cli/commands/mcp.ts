@@ -1,0 +1,27 @@
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import { runFlags } from "../flags.ts"
+import { session, settleFailure } from "../session.ts"
+import { loadSettings } from "../settings.ts"
+
+// Every setting a run takes, but --json and --quiet: the protocol is the output, stderr its log.
+const { json: _json, quiet: _quiet, ...serverFlags } = runFlags
+
+export const mcp = Command.make("mcp", serverFlags, (flags) =>
+  Effect.gen(function*() {
+    // Read once, when the server starts: an agent editing ralph.config.json in the workspace
+    // cannot change what later calls run.
+    const settings = yield* loadSettings(flags, process.env)
+    // Each call settles on its own; the process has no one result to print, even when a signal stops it.
+    session.settled = true
+    // Loaded only for this command: effect/ai stays out of every other command's start-up.
+    const { serve } = yield* Effect.promise(() => import("../mcpServer.ts"))
+    process.stderr.write(
+      `ralph: serving the ralph tool over MCP on stdio (agent ${settings.config.subagentProvider})\n`
+    )
+    return yield* serve(settings)
+  }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(error))))).pipe(
+    Command.withDescription(
+      "Serve the ralph tool over MCP on stdin/stdout, for agent hosts; agent, caps and engine come from this command's settings"
+    )
+  )

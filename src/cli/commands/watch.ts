@@ -1,0 +1,73 @@
+import { Duration, Effect, Result, Schema } from "effect"
+import { Command } from "effect/cli"
+import { RalphError } from "../../domain/errors.ts"
+import { followed } from "../../domain/follow.ts"
+import type { RunView } from "../../domain/journal.ts"
+import { escapeBlock } from "../../domain/terminalText.ts"
+import { quiet, readFlags, runIdArgument } from "../flags.ts"
+import { progressFor } from "../liveView.ts"
+import { exitCodeOfTag, resumeCommand } from "../output.ts"
+import { session, settleFailure, settleSuccess } from "../session.ts"
+import { loadLocation } from "../settings.ts"
+import type { StoreLocation } from "../store.ts"
+import { withStore } from "../store.ts"
+
+/** How often the record is read again: a round's start or end shows within this. */
+const pollInterval = Duration.millis(250)
+
+const decodeError = Schema.decodeUnknownResult(RalphError)
+
+/** How a run that is no longer running ended, said as `ralph run` would have said it. */
+const settleEnded = (view: RunView, location: StoreLocation) => {
+  const runId = view.started.runId
+  session.maxResultChars = view.started.config.maxResultChars
+  session.run = { runId, resume: resumeCommand(runId, location, process.env) }
+  if (view.envelope !== null) return settleSuccess(view.envelope)
+  if (view.error !== null) {
+    const decoded = decodeError({ _tag: view.error._tag, ...view.error.fields })
+    if (Result.isSuccess(decoded)) return settleFailure(decoded.success)
+    // A record of an error this ralph does not know: its words, and the code its tag has.
+    session.endStatus?.()
+    session.settled = true
+    process.stderr.write(`ralph: ${escapeBlock(view.error.message)}\n`)
+    process.exitCode = exitCodeOfTag(view.error._tag)
+    return
+  }
+  // The ralph process that ran it is gone without recording an end: a crash, a SIGKILL.
+  session.endStatus?.()
+  session.settled = true
+  const message = `Run ${runId} stopped without an end: its ralph process (pid ${view.ownerPid}) is gone. ` +
+    `Continue it with: ${session.run.resume}`
+  process.stdout.write(
+    session.json ? `${JSON.stringify({ error: { _tag: "Interrupted", message, runId } })}\n` : ""
+  )
+  if (!session.json) process.stderr.write(`ralph: ${message}\n`)
+  process.exitCode = 1
+}
+
+export const watch = Command.make(
+  "watch",
+  { ...readFlags, quiet, runId: runIdArgument },
+  (flags) =>
+    Effect.gen(function*() {
+      session.json = flags.json
+      const location = yield* loadLocation(flags, process.env)
+      const progress = progressFor(flags.quiet)
+      const ended = yield* withStore(location, (store) =>
+        Effect.gen(function*() {
+          let before: RunView | undefined
+          for (;;) {
+            const view = yield* store.read(flags.runId)
+            for (const { at, event } of followed(before, view)) yield* progress(event, at)
+            before = view
+            if (view.state !== "running") return view
+            yield* Effect.sleep(pollInterval)
+          }
+        }))
+      settleEnded(ended, location)
+    }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(error))))
+).pipe(
+  Command.withDescription(
+    "Follow a run started elsewhere (another terminal, an MCP host) round by round until it ends, then print how it ended"
+  )
+)

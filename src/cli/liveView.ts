@@ -1,0 +1,191 @@
+/**
+ * Progress on stderr, three ways: on a terminal (colour allowed: not NO_COLOR, not TERM=dumb) a
+ * status line updated in place — round N of M, agent, time in the round, tokens and cost so far,
+ * the last summary — below the per-round lines; elsewhere the per-round lines alone; with
+ * --quiet nothing. Worker text is escaped and the status line is cut to the terminal's width, so
+ * it never wraps (a wrapped line could not be redrawn in place).
+ */
+import { Effect } from "effect"
+import type { RunEvent } from "../domain/events.ts"
+import { escapeLine } from "../domain/terminalText.ts"
+import { formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
+import { progressLine, type Style, styleFor } from "./output.ts"
+import { session } from "./session.ts"
+
+/** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
+export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
+
+/** Per-round lines only: for pipes, files, NO_COLOR. */
+export const progressLines = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Progress => {
+  const style = styleFor(stream, env)
+  let agent = ""
+  let maxRounds = 0
+  // The spend of each round finished in this invocation, for the lines' running totals.
+  let spent: Array<RoundUsage> = []
+  return (event) =>
+    Effect.sync(() => {
+      if (event._tag === "RunStarted") {
+        agent = event.provider
+        maxRounds = event.maxRounds
+      } else if (event._tag === "RoundFinished") {
+        spent = [...spent.filter((u) => u.round !== event.round), {
+          round: event.round,
+          ...event.usage,
+          durationMs: event.durationMs
+        }]
+      }
+      const line = progressLine(event, agent, maxRounds, style, spent)
+      if (line !== undefined) stream.write(`${line}\n`)
+    })
+}
+
+const clock = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  return s < 60 ? `${s}s` : s < 3600
+    ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`
+    : `${Math.floor(s / 3600)}h ${String(Math.floor(s / 60) % 60).padStart(2, "0")}m`
+}
+
+const sum = (a: Usage, b: Usage): Usage => {
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {}
+  for (const key of ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const) {
+    const value = a[key] === undefined ? b[key] : b[key] === undefined ? a[key] : a[key] + b[key]
+    if (value !== undefined) out[key] = value
+  }
+  return out
+}
+
+interface Status {
+  agent: string
+  maxRounds: number
+  round: number
+  /** What the round is doing: running since `since`, waiting to retry until `until`, or between rounds. */
+  phase:
+    | { readonly _tag: "running"; readonly since: number }
+    | { readonly _tag: "retrying"; readonly until: number }
+    | { readonly _tag: "waiting"; readonly text: string }
+  usage: Usage
+  summary: string | undefined
+}
+
+/** The status line's text, cut to `width` characters. */
+export const statusText = (status: Status, now: number, width: number, style: Style): string => {
+  const phase = status.phase._tag === "running"
+    ? `${clock(now - status.phase.since)} in round`
+    : status.phase._tag === "retrying"
+    ? `retrying in ${clock(status.phase.until - now + 999)}`
+    : status.phase.text
+  const head = `round ${status.round}/${status.maxRounds}`
+  const parts = [head, status.agent, phase, formatUsage(status.usage)]
+  if (status.summary !== undefined) parts.push(`last: ${status.summary}`)
+  const plain = parts.join(" · ")
+  const cut = plain.length <= width ? plain : `${plain.slice(0, Math.max(0, width - 1))}…`
+  return cut.startsWith(head) ? style.bold(head) + cut.slice(head.length) : cut
+}
+
+const clearLine = "\r\u001b[2K"
+
+/** The status line below the per-round lines, redrawn every second and cleared when the run ends. */
+export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, before: Usage = {}): Progress => {
+  const style = styleFor(stream, env)
+  const lines = progressLines(stream, env)
+  let status: Status | undefined
+  let drawn = false
+  let timer: ReturnType<typeof setInterval> | undefined
+  // A terminal that does not say its width (0) is taken to be 80 columns wide.
+  const width = () => Math.max(20, (stream.columns || 80) - 1)
+  const clear = () => {
+    if (drawn) stream.write(clearLine)
+    drawn = false
+  }
+  const draw = () => {
+    if (status === undefined) return
+    stream.write(`${clearLine}${statusText(status, Date.now(), width(), style)}`)
+    drawn = true
+  }
+  const stop = () => {
+    if (timer !== undefined) clearInterval(timer)
+    timer = undefined
+    clear()
+    status = undefined
+    session.endStatus = undefined
+  }
+  return (event, at = Date.now()) =>
+    Effect.andThen(
+      Effect.sync(() => {
+        clear()
+      }),
+      Effect.andThen(
+        lines(event),
+        Effect.sync(() => {
+          switch (event._tag) {
+            case "RunStarted":
+              status = {
+                agent: event.provider,
+                maxRounds: event.maxRounds,
+                round: event.resumedAfterRound ?? 0,
+                phase: { _tag: "waiting", text: "starting" },
+                usage: before,
+                summary: undefined
+              }
+              // What ralph writes besides (a signal's message, the result) ends the status line first.
+              session.endStatus = stop
+              timer ??= setInterval(draw, 1000)
+              timer.unref()
+              break
+            case "RoundStarted":
+              if (status !== undefined) {
+                status.round = event.round
+                status.phase = { _tag: "running", since: at }
+              }
+              break
+            case "RoundFinished":
+            case "RoundRejected":
+              if (status !== undefined) {
+                status.usage = sum(status.usage, event.usage)
+                if (event._tag === "RoundFinished") {
+                  status.summary = escapeLine(event.report.summary.replace(/\s+/g, " "))
+                }
+                status.phase = {
+                  _tag: "waiting",
+                  text: event._tag === "RoundFinished" ? event.report.status : event.kind
+                }
+              }
+              break
+            case "RoundFailed":
+              if (status !== undefined) status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
+              break
+            case "RetryScheduled":
+              if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
+              break
+            case "RunFinished":
+            case "RunFailed":
+              return stop()
+            case "ChildSpawned":
+              break
+          }
+          draw()
+        })
+      )
+    )
+}
+
+/** Whether stderr gets the status line: a terminal that takes colour, and not --quiet. */
+export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean =>
+  stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+
+/**
+ * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
+ * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
+ * status line counts the whole run's tokens and cost.
+ */
+export const progressFor = (quiet: boolean, before: Usage = {}): Progress =>
+  quiet
+    ? () => Effect.void
+    : isLive(process.stderr, process.env)
+    ? liveView(process.stderr, process.env, before)
+    : progressLines(process.stderr, process.env)
+
+/** The usage of a run's rounds so far, summed over what was reported. */
+export const usageOf = (usages: ReadonlyArray<Usage | null>): Usage =>
+  usages.reduce<Usage>((total, usage) => usage === null ? total : sum(total, usage), {})

@@ -1,0 +1,103 @@
+/** The live view's status line, driven with events on a stand-in terminal stream. */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { liveView, statusText, usageOf } from "../../src/cli/liveView.ts"
+import { plainStyle, styleFor } from "../../src/cli/output.ts"
+import { session } from "../../src/cli/session.ts"
+import { defaultConfig } from "../../src/domain/config.ts"
+import type { RunEvent } from "../../src/domain/events.ts"
+import { completeReport, continueReport } from "../support/reports.ts"
+
+/** A terminal `columns` wide that keeps what is written to it. */
+const terminal = (columns = 100) => {
+  const writes: Array<string> = []
+  const stream = {
+    isTTY: true,
+    columns,
+    write: (text: string) => {
+      writes.push(text)
+      return true
+    }
+  } as unknown as NodeJS.WriteStream
+  return { stream, writes, last: () => writes.at(-1) ?? "" }
+}
+
+const runId = "20261201-000000-abcdef"
+const started: RunEvent = {
+  _tag: "RunStarted",
+  runId,
+  objective: "x",
+  maxRounds: 5,
+  provider: "claude",
+  config: { ...defaultConfig, subagentProvider: "claude" },
+  workspace: "/ws",
+  guards: {}
+}
+const env = { TERM: "xterm" }
+
+describe("the live status line", () => {
+  it("shows the round, agent, time in the round, usage so far and the last summary, and ends cleared", () =>
+    Effect.gen(function*() {
+      const { last, stream, writes } = terminal()
+      const publish = liveView(stream, env, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 })
+      yield* publish(started, 1_000)
+      yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 1 }, Date.now() - 65_000)
+      assert.include(last(), "round 4/5\u001b[22m · claude · 1m 05s in round · 100 in / 10 out tokens, $0.5000")
+      yield* publish({
+        _tag: "RoundFinished",
+        runId,
+        round: 4,
+        attempt: 1,
+        report: { ...continueReport, summary: "Fixed\u001b[2J the\nparser" },
+        durationMs: 65_000,
+        usage: { inputTokens: 50, outputTokens: 5, costUsd: 0.25 }
+      })
+      // The summary is escaped and on one line; the usage adds up.
+      assert.include(last(), "continue · 150 in / 15 out tokens, $0.7500 · last: Fixed\\u001b[2J the parser")
+      yield* publish({ _tag: "RetryScheduled", runId, round: 5, attempt: 2, reason: "rate-limit", delayMs: 30_000 })
+      assert.include(last(), "retrying in 30s")
+      assert.isDefined(session.endStatus)
+      yield* publish({
+        _tag: "RunFinished",
+        runId,
+        envelope: { runId, agentsStarted: 5, result: { status: "complete", roundsStarted: 5, report: completeReport } }
+      })
+      // Cleared and stopped: what ralph writes next starts a line of its own.
+      assert.strictEqual(last(), "\r\u001b[2K")
+      assert.isUndefined(session.endStatus)
+      const count = writes.length
+      yield* Effect.sleep("1100 millis")
+      assert.strictEqual(writes.length, count, "no redraw after the run ended")
+    }).pipe(Effect.runPromise))
+
+  it("is cut to the terminal's width, counting only what the terminal shows", () => {
+    const status = {
+      agent: "codex",
+      maxRounds: 256,
+      round: 12,
+      phase: { _tag: "waiting", text: "continue" } as const,
+      usage: {},
+      summary: "a".repeat(300)
+    }
+    const text = statusText(status, 0, 90, plainStyle)
+    assert.strictEqual(text.length, 90)
+    assert.isTrue(text.startsWith("round 12/256 · codex · continue · tokens unknown, cost unknown · last: aaa"))
+    assert.isTrue(text.endsWith("…"))
+    assert.strictEqual(
+      statusText({ ...status, summary: undefined }, 0, 200, plainStyle),
+      "round 12/256 · codex · continue · tokens unknown, cost unknown"
+    )
+    // In colour the round is bold: its escape sequences take no room on the screen.
+    const coloured = statusText(status, 0, 90, styleFor(terminal().stream, env))
+    assert.isTrue(coloured.startsWith("\u001b[1mround 12/256\u001b[22m · codex"))
+    assert.strictEqual(coloured.replace("\u001b[1m", "").replace("\u001b[22m", ""), text)
+  })
+
+  it("sums a run's usage over what its rounds reported, unknown left unknown", () => {
+    assert.deepStrictEqual(usageOf([{ inputTokens: 3, costUsd: 1 }, null, { inputTokens: 4 }]), {
+      inputTokens: 7,
+      costUsd: 1
+    })
+    assert.deepStrictEqual(usageOf([null, {}]), {})
+  })
+})
