@@ -222,6 +222,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     journals: RunStore["Service"],
     runIds: ReadonlyArray<string>
   ) {
+    // Every command opens the store this way: with no journal to bring in, the runs are not read.
+    if (runIds.length === 0) return 0
     const known = new Set(
       (yield* sql<{ readonly run_id: string }>`SELECT run_id FROM ralph_runs`.pipe(Effect.mapError(fail))).map((row) =>
         row.run_id
