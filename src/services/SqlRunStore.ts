@@ -21,30 +21,36 @@ const unavailable = (where: string) => (error: SqlError) =>
 
 const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
-interface SummaryRow {
-  readonly run_id: string
-  readonly objective: string
-  readonly max_rounds: number
-  readonly agent: string
-  readonly workspace: string
-  readonly started_at: string
-  readonly updated_at: string
-  readonly rounds: number
-  readonly final_state: string | null
-  readonly owner_pid: number
-}
+/**
+ * A row of `ralph_runs` as `list` reads it: an array, in the order it selects the columns (arrays,
+ * not objects: node:sqlite builds 10 000 row objects in ~3× the time of 10 000 arrays).
+ */
+type SummaryRow = readonly [
+  runId: string,
+  objective: string,
+  maxRounds: number,
+  agent: string,
+  workspace: string,
+  startedAt: string,
+  updatedAt: string,
+  rounds: number,
+  finalState: string | null,
+  ownerPid: number
+]
 
-const summaryOf = (row: SummaryRow): RunSummary => ({
-  runId: row.run_id,
+const summaryOf = (
+  [runId, objective, maxRounds, agent, workspace, startedAt, updatedAt, rounds, finalState, ownerPid]: SummaryRow
+): RunSummary => ({
+  runId,
   // An unfinished run is running while the process that last drove it lives, else interrupted.
-  state: (row.final_state ?? (isProcessAlive(Number(row.owner_pid)) ? "running" : "interrupted")) as RunState,
-  rounds: Number(row.rounds),
-  maxRounds: Number(row.max_rounds),
-  agent: row.agent,
-  objective: row.objective,
-  workspace: row.workspace,
-  startedAt: row.started_at,
-  updatedAt: row.updated_at
+  state: (finalState ?? (isProcessAlive(Number(ownerPid)) ? "running" : "interrupted")) as RunState,
+  rounds: Number(rounds),
+  maxRounds: Number(maxRounds),
+  agent,
+  objective,
+  workspace,
+  startedAt,
+  updatedAt
 })
 
 /** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
@@ -207,8 +213,11 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
 
   const read = (runId: string) => Effect.map(entries(runId), (found) => viewRun(found, isProcessAlive))
 
-  const list = sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`.pipe(
-    Effect.map((rows): ReadonlyArray<RunListing> => rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row) }))),
+  const list = sql`SELECT run_id, objective, max_rounds, agent, workspace, started_at, updated_at, rounds,
+    final_state, owner_pid FROM ralph_runs ORDER BY started_at, run_id`.values.pipe(
+    Effect.map((rows): ReadonlyArray<RunListing> =>
+      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row as unknown as SummaryRow) }))
+    ),
     Effect.mapError(fail),
     Effect.withSpan("SqlRunStore.list")
   )
