@@ -33,7 +33,7 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           config: event.config,
           agent: recordable(context.agent),
           workspace: event.workspace,
-          guards: event.guards,
+          ...(event.guards === undefined ? {} : { guards: event.guards }),
           gitHead: context.gitHead,
           pid: process.pid,
           version
