@@ -129,7 +129,7 @@ export const progressLine = (
 ): string | undefined => {
   switch (event._tag) {
     case "RunStarted": {
-      const guards = describeGuards(event.guards)
+      const guards = describeGuards(event.guards ?? {})
       return style.dim(
         (event.resumedAfterRound === undefined
           ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${

@@ -16,7 +16,7 @@ export type RunEvent =
     readonly config: RalphConfig
     readonly workspace: string
     /** What the run is held to beyond its rounds (caps, stall guard, claim checks), with the protected files' baseline. */
-    readonly guards: Guards
+    readonly guards?: Guards
     /** Set when an unfinished run is continued: the round it continues from. */
     readonly resumedAfterRound?: number
     /** A resumed run: the round that started and never finished, which runs again. */

@@ -37,7 +37,7 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           config: event.config,
           agent: recordable(context.agent),
           workspace: event.workspace,
-          guards: event.guards,
+          ...(event.guards === undefined ? {} : { guards: event.guards }),
           gitHead: context.gitHead,
           pid: process.pid,
           host: hostname(),
