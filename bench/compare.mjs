@@ -5,7 +5,8 @@
 // prints, per extra round, the median wall time, CPU time, voluntary context switches and minor
 // page faults of the ralph process itself (read with process.resourceUsage() in a preloaded hook),
 // plus its peak RSS. CPU and context switches barely move with machine load, unlike wall time:
-// use them to tell whether a change made a round cheaper. Not part of `npm run bench`.
+// use them to tell whether a change made a round cheaper. A build may name its engine:
+// `dist/ralph.js@journal` runs with `--engine journal` (default: the CLI's). Not part of `npm run bench`.
 import { spawn } from "node:child_process"
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import os from "node:os"
@@ -56,8 +57,9 @@ const once = (build, count) =>
     const args = build === "spawn-loop"
       ? [join(root, "bench", "spawn-loop.mjs"), agent, promptFile, String(count)]
       : [
-        resolve(build),
+        resolve(build.replace(/@\w+$/, "")),
         "run",
+        ...(/@(\w+)$/.test(build) ? ["--engine", build.match(/@(\w+)$/)[1]] : []),
         "compare",
         "--agent",
         "exec",

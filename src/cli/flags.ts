@@ -74,6 +74,23 @@ export const runFlags = {
   retries: settingFlag(settings.retries),
   retryDelay: settingFlag(settings.retryDelay),
   killGrace: settingFlag(settings.killGrace),
+  maxCostUsd: settingFlag(settings.maxCostUsd),
+  maxTokens: settingFlag(settings.maxTokens),
+  allowUnknownCost: Flag.Boolean(settings.allowUnknownCost.flag).pipe(
+    Flag.withDescription(
+      `${settings.allowUnknownCost.description} (${settings.allowUnknownCost.env}, ${settings.allowUnknownCost.key} in ralph.config.json)`
+    ),
+    Flag.optional
+  ),
+  maxStalledRounds: settingFlag(settings.maxStalledRounds),
+  verify: settingFlag(settings.verify),
+  verifyTimeout: settingFlag(settings.verifyTimeout),
+  protect: Flag.String(settings.protect.flag).pipe(
+    Flag.withDescription(
+      `${settings.protect.description} (${settings.protect.env}, ${settings.protect.key} in ralph.config.json)`
+    ),
+    Flag.atLeast(0)
+  ),
   stateDir,
   engine,
   databaseUrl

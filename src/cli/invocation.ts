@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, Layer, Option } from "effect"
+import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
@@ -7,10 +7,9 @@ import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
 import { runMetrics } from "../services/runMetrics.ts"
 import { runSpans } from "../services/runSpans.ts"
-import { RunStore } from "../services/RunStore.ts"
+import type { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
-import { defaultLockDir, WorkspaceLock } from "../services/WorkspaceLock.ts"
-import { type JournalContext, journalSink } from "./journalSink.ts"
+import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
 import { progressFor } from "./liveView.ts"
 import { resumeCommand } from "./output.ts"
 import { providersLayer } from "./providers.ts"
@@ -25,17 +24,28 @@ const locationOf = (settings: CliSettings): StoreLocation => ({
   databaseUrl: settings.databaseUrl
 })
 
-/** The Ralph layer for one invocation: the engine, the CLI's providers, events to stderr and the record of the run. */
+/**
+ * The Ralph layer for one invocation: the store (so Ralph records the run, holds the workspace lock
+ * and resumes by run id), the engine, the CLI's providers and progress lines on stderr.
+ */
 const ralphLayer = (
   settings: CliSettings,
-  publish: Publish,
-  stored: Context.Context<EffectEngine.WorkflowEngine>,
+  publish: RunEvents["Service"]["publish"],
+  stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
   startedAt: number
 ) =>
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
     retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
+    killGrace: settings.killGrace,
+    record: { agent: settings.agent, signal: () => session.signal },
+    ...(settings.maxCostUsd === undefined ? {} : { maxCostUsd: settings.maxCostUsd }),
+    ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
+    allowUnknownCost: settings.allowUnknownCost,
+    ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
+    ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
+    protect: settings.protect,
     ...(Option.isSome(settings.maxTime)
       ? {
         maxTime: Duration.millis(
@@ -47,14 +57,15 @@ const ralphLayer = (
     Layer.provide(WorkflowEngine.layerRuns()),
     Layer.provide(Layer.succeedContext(stored)),
     Layer.provide(providersLayer(settings)),
+    Layer.provide(WorkspaceGuard.layer({ killGrace: settings.killGrace })),
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
 type Publish = RunEvents["Service"]["publish"]
 
-/** Who hears a run's events besides its journal, and when the invocation started. */
+/** Who hears a run's events (the run records them itself), and when the invocation started. */
 export interface Observers {
-  /** Each hears every event once the journal has it, in order. */
+  /** Each hears every event, in order. */
   readonly sinks: ReadonlyArray<Publish>
   /**
    * When the invocation started (a `performance.now()` time), from which --max-time counts: 0, the
@@ -65,44 +76,40 @@ export interface Observers {
 
 /**
  * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
- * lines elsewhere, nothing with --quiet), and the session's view of the run.
+ * lines elsewhere, nothing with --quiet), and the session's view of the run. `before` is the usage
+ * of the rounds an earlier invocation ran, for the status line's totals.
  */
 export const cliObservers = (settings: CliSettings, quiet: boolean, before?: Usage): Observers => ({
   sinks: [sessionSink(locationOf(settings)), progressFor(quiet, before)],
   startedAt: 0
 })
 
-/** Runs `use` on a Ralph built for these settings, holding the workspace lock and journaling every event. */
+/** Runs `use` on a Ralph built for these settings, over the store they name. */
 export const withRalph = <A>(
   settings: CliSettings,
-  journal: Omit<JournalContext, "store" | "lock">,
-  runId: string,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const location = locationOf(settings)
     const stored = yield* openStore(location)
-    const store = Context.get(stored, RunStore)
-    yield* store.prepare
-    const lock = yield* WorkspaceLock.make(defaultLockDir()).acquire(settings.workspace, runId)
-    const toJournal = journalSink({ ...journal, store, lock })
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
       ...observers.sinks,
       ...(tracesWanted(process.env) ? [runSpans()] : []),
       ...(metricsWanted(process.env) ? [runMetrics()] : [])
     ]
-    const publish: Publish = (event) =>
-      Effect.andThen(toJournal(event), Effect.forEach(sinks, (sink) => sink(event), { discard: true }))
+    const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
-      return yield* use(yield* Ralph)
+      const ralph = yield* Ralph
+      session.maxResultChars = ralph.config.maxResultChars
+      return yield* use(ralph)
     }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
   }))
 
 /**
  * The session's view of the run, for signals and the one result: the round, and once the run
- * started (and so is journaled), its id and the command that continues it.
+ * started (and so is recorded), its id and the command that continues it.
  */
 const sessionSink = (location: StoreLocation): Publish => {
   const track = trackChildren()

@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
-import { formatUsage, type Usage } from "../domain/usage.ts"
+import { formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
 import { progressLine, type Style, styleFor } from "./output.ts"
 import { session } from "./session.ts"
 
@@ -20,13 +20,24 @@ export const progressLines = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
+  // The spend of the rounds finished so far, for the lines' running totals.
+  let spent: Array<RoundUsage> = []
   return (event) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
+        if (event.stoppedStalePid !== undefined) {
+          stream.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
+        }
+      } else if (event._tag === "RoundFinished") {
+        spent = [...spent.filter((u) => u.round !== event.round), {
+          round: event.round,
+          ...event.usage,
+          durationMs: event.durationMs
+        }]
       }
-      const line = progressLine(event, agent, maxRounds, style)
+      const line = progressLine(event, agent, maxRounds, style, spent)
       if (line !== undefined) stream.write(`${line}\n`)
     })
 }
@@ -147,8 +158,18 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, bef
             case "RoundFailed":
               if (status !== undefined) status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               break
+            case "ClaimCheckStarted":
+              if (status !== undefined) status.phase = { _tag: "waiting", text: "checking the claim" }
+              break
+            case "ClaimChecked":
+              if (status !== undefined) {
+                status.phase = { _tag: "waiting", text: event.holds ? "claim held" : "claim refused" }
+              }
+              break
             case "RetryScheduled":
-              if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
+              if (status !== undefined) {
+                status.phase = { _tag: "retrying", until: at + event.delayMs }
+              }
               break
             case "RunFinished":
             case "RunFailed":

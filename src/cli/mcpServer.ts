@@ -15,7 +15,6 @@ import type { RunRef } from "../domain/render.ts"
 import { ralphTool } from "../domain/tool.ts"
 import { version } from "../version.ts"
 import { listingJson, showJson } from "./commands/inspect.ts"
-import { gitHead } from "./gitHead.ts"
 import { trackChildren, withRalph } from "./invocation.ts"
 import { progressLines } from "./liveView.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./mcpTool.ts"
@@ -104,8 +103,6 @@ const callRalph = (settings: CliSettings, server: McpServer.McpServer["Service"]
       })
     return yield* withRalph(
       settings,
-      { agent: settings.agent, gitHead: gitHead(settings.workspace) },
-      "(starting)",
       (ralph) => ralph.run(args),
       {
         sinks: [

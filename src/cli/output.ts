@@ -1,10 +1,11 @@
 import { resolve } from "node:path"
-import type { RalphError } from "../domain/errors.ts"
+import { errorFields, type RalphError } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
+import { describeGuards } from "../domain/guards.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { defaults, type EngineName } from "../domain/settings.ts"
 import { escapeLine } from "../domain/terminalText.ts"
-import { formatUsage } from "../domain/usage.ts"
+import { formatTotals, formatUsage, type RoundUsage } from "../domain/usage.ts"
 import { defaultStateDir } from "./settings.ts"
 
 /** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
@@ -63,10 +64,8 @@ export const errorDocument = (error: RalphError, runId?: string): { readonly err
   const fields: Record<string, unknown> = {
     _tag: error._tag,
     message: error.message,
-    ...(runId === undefined ? {} : { runId })
-  }
-  for (const [key, value] of Object.entries(error)) {
-    if (key !== "_tag" && key !== "message" && key !== "stack" && key !== "name") fields[key] = value
+    ...(runId === undefined ? {} : { runId }),
+    ...errorFields(error)
   }
   return { error: fields }
 }
@@ -120,16 +119,26 @@ const oneLine = (text: string, max = 160) => {
 }
 
 /** One progress line per event worth a person's attention, or undefined. */
-export const progressLine = (event: RunEvent, agent: string, maxRounds: number, style: Style): string | undefined => {
+export const progressLine = (
+  event: RunEvent,
+  agent: string,
+  maxRounds: number,
+  style: Style,
+  /** The spend of the rounds finished so far, this one included, for the running totals. */
+  spent: ReadonlyArray<RoundUsage> = []
+): string | undefined => {
   switch (event._tag) {
-    case "RunStarted":
+    case "RunStarted": {
+      const guards = describeGuards(event.guards)
       return style.dim(
-        event.resumedAfterRound === undefined
+        (event.resumedAfterRound === undefined
           ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${
             event.maxRounds === 1 ? "" : "s"
           }`
-          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`
+          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`) +
+          (guards === "" ? "" : ` · ${oneLine(guards, 300)}`)
       )
+    }
     case "RoundStarted":
       return style.dim(
         `round ${event.round}/${maxRounds} · ${agent} · started${
@@ -142,8 +151,33 @@ export const progressLine = (event: RunEvent, agent: string, maxRounds: number, 
         : event.report.status === "blocked"
         ? style.yellow(event.report.status)
         : event.report.status
+      const unchanged = event.workspace?.changed === false ? " · workspace unchanged" : ""
+      const guarded = event.protectedChanged !== undefined && event.protectedChanged.length > 0
+        ? style.red(` · protected files changed: ${oneLine(event.protectedChanged.join(", "))}`)
+        : ""
       return `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${status} · ` +
-        `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}`
+        `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}${
+          spent.length > 1 ? ` · ${formatTotals(spent)}` : ""
+        }` +
+        `${unchanged}${guarded}`
+    }
+    case "ClaimCheckStarted":
+      return style.dim(`round ${event.round}/${maxRounds} · checking the claimed completion`)
+    case "ClaimChecked": {
+      const v = event.check.verification
+      if (event.check.protectedChanged.length > 0) {
+        return style.red(
+          `round ${event.round}/${maxRounds} · claim rejected: protected files changed: ${
+            oneLine(event.check.protectedChanged.join(", "))
+          }`
+        )
+      }
+      if (v === null) return style.green(`round ${event.round}/${maxRounds} · claim accepted`)
+      const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
+      const line = `round ${event.round}/${maxRounds} · verify ${oneLine(v.command.join(" "), 80)} · ${
+        seconds(v.durationMs)
+      } · ${how}`
+      return event.holds ? style.green(`${line} · claim verified`) : style.red(`${line} · claim rejected`)
     }
     case "RoundRejected":
       return style.red(

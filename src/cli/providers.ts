@@ -1,12 +1,12 @@
 import { Effect, Layer } from "effect"
 import { ProviderUnavailable } from "../domain/errors.ts"
 import { type AgentConfig, agentNames, isPresetName } from "../domain/settings.ts"
+import { splitWords } from "../domain/words.ts"
 import { execAgent } from "../services/providers/exec.ts"
 import { agentPreset } from "../services/providers/presets.ts"
 import { defaultProcessLimits, makeProcessProvider, type ProcessAgent } from "../services/providers/processAgent.ts"
 import { type Provider, SubagentProvider } from "../services/SubagentProvider.ts"
 import type { CliSettings } from "./settings.ts"
-import { splitWords } from "./words.ts"
 
 const where = "--agent-cmd, RALPH_AGENT_CMD or agents.exec.command (or agents.exec.binary) in ralph.config.json"
 

@@ -16,8 +16,8 @@ import {
   settings,
   type SettingValue
 } from "../domain/settings.ts"
+import { splitWords } from "../domain/words.ts"
 import type { StoreLocation } from "./store.ts"
-import { splitWords } from "./words.ts"
 
 export const configFileName = "ralph.config.json"
 
@@ -38,6 +38,25 @@ export interface CliSettings {
   readonly engine: EngineName
   /** The postgres engine's database URL (holding a password: never printed, never recorded). */
   readonly databaseUrl: string | undefined
+  readonly maxCostUsd: number | undefined
+  readonly maxTokens: number | undefined
+  readonly allowUnknownCost: boolean
+  readonly maxStalledRounds: number | undefined
+  /** The verify command, as words. */
+  readonly verify: ReadonlyArray<string> | undefined
+  readonly verifyTimeout: Duration.Duration
+  readonly protect: ReadonlyArray<string>
+}
+
+/** Flags only `run` has: a run's guards are fixed when it starts, and a resume keeps them. */
+export interface GuardFlags {
+  readonly maxCostUsd: Option.Option<number>
+  readonly maxTokens: Option.Option<number>
+  readonly allowUnknownCost: Option.Option<boolean>
+  readonly maxStalledRounds: Option.Option<number>
+  readonly verify: Option.Option<ReadonlyArray<string>>
+  readonly verifyTimeout: Option.Option<Duration.Duration>
+  readonly protect: ReadonlyArray<string>
 }
 
 /** Flag values as effect/cli parsed them: already typed and checked. */
@@ -260,7 +279,7 @@ const chosenAgent = (
  * The config file is read once: a run's config is fixed when it starts.
  */
 export const loadSettings = Effect.fn("loadSettings")(function*(
-  flags: SettingsFlags,
+  flags: SettingsFlags & Partial<GuardFlags>,
   env: NodeJS.ProcessEnv
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
@@ -298,6 +317,26 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     killGrace: Option.getOrElse(yield* value("killGrace", flags.killGrace), () => defaults.killGrace),
     stateDir: yield* stateDirOf(flags, env, file, workspace, true),
     engine: Option.getOrElse(yield* value("engine", flags.engine), () => defaults.engine),
-    databaseUrl: Option.getOrUndefined(yield* value("databaseUrl", flags.databaseUrl))
+    databaseUrl: Option.getOrUndefined(yield* value("databaseUrl", flags.databaseUrl)),
+    maxCostUsd: Option.getOrUndefined(yield* value("maxCostUsd", flags.maxCostUsd ?? Option.none())),
+    maxTokens: Option.getOrUndefined(yield* value("maxTokens", flags.maxTokens ?? Option.none())),
+    allowUnknownCost: Option.getOrElse(
+      yield* value("allowUnknownCost", flags.allowUnknownCost ?? Option.none()),
+      () => false
+    ),
+    maxStalledRounds: Option.getOrUndefined(yield* value("maxStalledRounds", flags.maxStalledRounds ?? Option.none())),
+    verify: Option.getOrUndefined(yield* value("verify", flags.verify ?? Option.none())),
+    verifyTimeout: Option.getOrElse(
+      yield* value("verifyTimeout", flags.verifyTimeout ?? Option.none()),
+      () => defaults.verifyTimeout
+    ),
+    // Repeated flags replace the variable's and the file's list, like any other setting's flag.
+    protect: Option.getOrElse(
+      yield* value(
+        "protect",
+        flags.protect === undefined || flags.protect.length === 0 ? Option.none() : Option.some(flags.protect)
+      ),
+      () => []
+    )
   }
 })

@@ -8,7 +8,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
-import { mkdirSync, readdirSync } from "node:fs"
+import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
@@ -41,7 +41,11 @@ const openFailed = (location: StoreLocation) => (error: SqlError) =>
       ? sqliteFile(location.stateDir)
       // The client's own message names the server with its password masked.
       : "the postgres database (databaseUrl)",
-    problem: `cannot open the database: ${error.message}`
+    problem: `cannot open the database: ${error.message}; ${
+      location.engine === "sqlite"
+        ? "if the file is damaged, move it aside (ralph starts a new one) or choose another --state-dir"
+        : "check that the server runs and the URL is right"
+    }`
   })
 
 /** The SqlClient of a SQL engine, and how to name its database in messages (never with a password). */
@@ -49,8 +53,12 @@ const sqlClient = (location: StoreLocation) => {
   if (location.engine === "sqlite") {
     const file = sqliteFile(location.stateDir)
     return Effect.try({
-      // What ralph keeps there is private: objectives, reports, agents' output.
-      try: () => mkdirSync(location.stateDir, { recursive: true, mode: 0o700 }),
+      // What ralph keeps there is private: objectives, reports, agents' output. A state dir made
+      // before (or by hand) is tightened too.
+      try: () => {
+        mkdirSync(location.stateDir, { recursive: true, mode: 0o700 })
+        if ((statSync(location.stateDir).mode & 0o077) !== 0) chmodSync(location.stateDir, 0o700)
+      },
       catch: (error) =>
         new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${(error as Error).message}` })
     }).pipe(

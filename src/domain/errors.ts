@@ -16,7 +16,8 @@ export const FailureReason = Schema.Literals([
   "crashed",
   "tempfail",
   "no-report",
-  "output-limit"
+  "output-limit",
+  "malformed-usage"
 ])
 export type FailureReason = typeof FailureReason.Type
 
@@ -151,3 +152,12 @@ export const RalphError = Schema.Union([
   WorkspaceLocked,
   StateUnavailable
 ])
+
+/** An error's own fields: everything but its tag, message and the Error machinery. */
+export const errorFields = (error: RalphError): Record<string, unknown> => {
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== "_tag" && key !== "message" && key !== "stack" && key !== "name") fields[key] = value
+  }
+  return fields
+}

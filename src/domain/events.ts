@@ -1,5 +1,6 @@
 import type { RalphConfig } from "./config.ts"
 import type { FailureReason, RalphError } from "./errors.ts"
+import type { ClaimCheck, Guards } from "./guards.ts"
 import type { Envelope } from "./outcome.ts"
 import type { Report } from "./report.ts"
 import type { Usage } from "./usage.ts"
@@ -14,8 +15,14 @@ export type RunEvent =
     readonly provider: string
     readonly config: RalphConfig
     readonly workspace: string
+    /** What the run is held to beyond its rounds (caps, stall guard, claim checks), with the protected files' baseline. */
+    readonly guards: Guards
     /** Set when an unfinished run is continued: the round it continues from. */
     readonly resumedAfterRound?: number
+    /** A resumed run: the round that started and never finished, which runs again. */
+    readonly rerunsRound?: number
+    /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
+    readonly stoppedStalePid?: number
   }
   | { readonly _tag: "RoundStarted"; readonly runId: string; readonly round: number; readonly attempt: number }
   | {
@@ -33,7 +40,25 @@ export type RunEvent =
     readonly report: Report
     readonly durationMs: number
     readonly usage: Usage
+    /** Whether the round changed the workspace (its fingerprint before and after differ), and the fingerprint after. */
+    readonly workspace?: { readonly changed: boolean; readonly fingerprint: string }
+    /** Protected files that differ from the run's start after this round. */
+    readonly protectedChanged?: ReadonlyArray<string>
     readonly transcript?: { readonly stdout: string; readonly stderr: string }
+  }
+  | {
+    /** A claimed completion is being checked (protected files, then the verify command). */
+    readonly _tag: "ClaimCheckStarted"
+    readonly runId: string
+    readonly round: number
+  }
+  | {
+    readonly _tag: "ClaimChecked"
+    readonly runId: string
+    readonly round: number
+    readonly check: ClaimCheck
+    /** Whether the claim held: no protected file changed and the verify command (if any) passed. */
+    readonly holds: boolean
   }
   | {
     readonly _tag: "RoundFailed"
@@ -44,6 +69,8 @@ export type RunEvent =
     readonly detail: string
     readonly stderrTail?: string
     readonly durationMs: number
+    /** What the child reported spending before it failed, when it did. */
+    readonly usage?: Usage
     /** What the child printed (bounded), when it ran far enough to print anything. */
     readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }

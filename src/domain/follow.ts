@@ -58,7 +58,8 @@ export const followed = (before: RunView | undefined, after: RunView): ReadonlyA
         maxRounds: after.started.maxRounds,
         provider: after.started.config.subagentProvider,
         config: after.started.config,
-        workspace: after.started.workspace
+        workspace: after.started.workspace,
+        guards: after.started.guards ?? {}
       },
       at: Date.parse(after.started.t)
     })

@@ -1,9 +1,10 @@
 import { Result, Schema } from "effect"
 import { FailureReason } from "./errors.ts"
+import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
-import { Usage } from "./usage.ts"
+import { combineUsage, type RoundUsage, Usage } from "./usage.ts"
 
 const common = { t: Schema.String }
 
@@ -24,8 +25,12 @@ export const JournalEntry = Schema.Union([
     /** The agent's settings the run was started with, so a resume starts the same agent. */
     agent: AgentConfig,
     workspace: Schema.String,
+    /** Caps, stall guard and claim checks the run is held to, with the protected files' baseline (absent before they existed). */
+    guards: Schema.optionalKey(Guards),
     gitHead: Schema.NullOr(Schema.String),
     pid: Schema.Int,
+    /** The machine the pid is on (absent in records written before it was kept). */
+    host: Schema.optionalKey(Schema.String),
     version: Schema.String
   }),
   Schema.Struct({
@@ -36,7 +41,8 @@ export const JournalEntry = Schema.Union([
     rerunsRound: Schema.NullOr(Schema.Int),
     /** A child of the crashed invocation that was still alive and was stopped first. */
     stoppedStalePid: Schema.NullOr(Schema.Int),
-    pid: Schema.Int
+    pid: Schema.Int,
+    host: Schema.optionalKey(Schema.String)
   }),
   Schema.Struct({
     ...common,
@@ -61,7 +67,24 @@ export const JournalEntry = Schema.Union([
     attempt: Schema.Int,
     report: Report,
     durationMs: Schema.Number,
-    usage: Usage
+    usage: Usage,
+    /** Whether the round changed the workspace, and its fingerprint after the round. */
+    workspace: Schema.optionalKey(Schema.Struct({ changed: Schema.Boolean, fingerprint: Schema.String })),
+    /** Protected files that differed from the run's start after the round. */
+    protectedChanged: Schema.optionalKey(Schema.Array(Schema.String))
+  }),
+  Schema.Struct({
+    ...common,
+    /** A claimed completion is being checked: protected files, then the verify command. */
+    type: Schema.Literal("claim-check-started"),
+    round: Schema.Int
+  }),
+  Schema.Struct({
+    ...common,
+    type: Schema.Literal("claim-checked"),
+    round: Schema.Int,
+    check: ClaimCheck,
+    holds: Schema.Boolean
   }),
   Schema.Struct({
     ...common,
@@ -71,7 +94,9 @@ export const JournalEntry = Schema.Union([
     reason: FailureReason,
     detail: Schema.String,
     stderrTail: Schema.optionalKey(Schema.String),
-    durationMs: Schema.Number
+    durationMs: Schema.Number,
+    /** What the child reported spending before it failed (absent: unknown). */
+    usage: Schema.optionalKey(Usage)
   }),
   Schema.Struct({
     ...common,
@@ -162,6 +187,15 @@ export interface RoundView {
   readonly failure: { readonly reason: FailureReason; readonly detail: string } | null
   /** What was wrong with a rejected report. */
   readonly problem: string | null
+  /** Whether the round changed the workspace; null when not recorded. */
+  readonly workspaceChanged: boolean | null
+  /** Protected files that differed from the run's start after the round; null when not recorded. */
+  readonly protectedChanged: ReadonlyArray<string> | null
+  /** The check of the round's claimed completion: running, or its result (and whether the claim held). */
+  readonly claim:
+    | { readonly status: "checking" | "interrupted" }
+    | { readonly status: "held" | "rejected"; readonly check: ClaimCheck }
+    | null
 }
 
 /** What a journal says about its run, derived from the entries alone. */
@@ -169,8 +203,25 @@ export interface RunView {
   readonly started: RunStartedEntry
   readonly state: RunState
   readonly rounds: ReadonlyArray<RoundView>
-  /** The last round that finished with a valid report, and that report. */
-  readonly lastFinished: { readonly round: number; readonly report: Report } | null
+  /**
+   * The last round that finished with a valid report: that report, what its attempt spent and took,
+   * whether it changed the workspace (null when not recorded), and `rejected` when it claimed
+   * completion and the claim's check failed (the next round is told why).
+   */
+  readonly lastFinished:
+    | {
+      readonly round: number
+      readonly report: Report
+      readonly usage: Usage
+      readonly durationMs: number
+      readonly changed: boolean | null
+      readonly rejected?: ClaimCheck
+    }
+    | null
+  /** The spend of every finished round. */
+  readonly usage: ReadonlyArray<RoundUsage>
+  /** Finished rounds in a row, up to the last, recorded as changing nothing in the workspace. */
+  readonly stalled: number
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -182,6 +233,8 @@ export interface RunView {
   readonly lastTime: string
   /** The pid of the ralph process that wrote the latest run-started or run-resumed entry. */
   readonly ownerPid: number
+  /** The machine of that process (and of its children), when the record says. */
+  readonly ownerHost: string | null
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -213,6 +266,15 @@ const endedRound = (error: RunFailedEntry["error"], round: number): Partial<Roun
   }
 }
 
+const trailingUnchanged = (rounds: ReadonlyArray<RoundView>): number => {
+  let count = 0
+  for (const round of rounds.filter((r) => r.status === "finished").reverse()) {
+    if (round.workspaceChanged !== false) break
+    count++
+  }
+  return count
+}
+
 /** Folds a decoded journal into the run's view; `isAlive` says whether the owner process still runs. */
 export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: number) => boolean): RunView => {
   const started = entries[0] as RunStartedEntry
@@ -221,11 +283,25 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
   let envelope: Envelope | null = null
   let error: RunView["error"] = null
   let ownerPid = started.pid
+  let ownerHost = started.host ?? null
   let terminal = false
   const current = () => rounds.at(-1)
   const replaceCurrent = (patch: Partial<RoundView>) => {
     const last = current()
     if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
+  }
+  let usage: Array<RoundUsage> = []
+  /** What each round's failed attempts spent (unknown when a failure says nothing), for its finished one's total. */
+  const failedAttempts = new Map<number, Array<Usage>>()
+  const interruptClaims = () => {
+    for (let i = 0; i < rounds.length; i++) {
+      if (rounds[i]!.claim?.status === "checking") rounds[i] = { ...rounds[i]!, claim: { status: "interrupted" } }
+    }
+  }
+  /** The claim check belongs to the round's finished attempt (a resume may check it again). */
+  const replaceClaim = (round: number, claim: RoundView["claim"]) => {
+    const index = rounds.findLastIndex((r) => r.round === round && r.status === "finished")
+    if (index >= 0) rounds[index] = { ...rounds[index]!, claim }
   }
   for (const entry of entries) {
     switch (entry.type) {
@@ -233,9 +309,11 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         break
       case "run-resumed":
         ownerPid = entry.pid
+        ownerHost = entry.host ?? null
         terminal = false
         error = null
         if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
+        interruptClaims()
         break
       case "round-started":
         if (current()?.status === "running") replaceCurrent({ status: "interrupted" })
@@ -249,17 +327,55 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           durationMs: null,
           usage: null,
           failure: null,
-          problem: null
+          problem: null,
+          workspaceChanged: null,
+          protectedChanged: null,
+          claim: null
         })
         break
       case "child-spawned":
         replaceCurrent({ pid: entry.pid })
         break
       case "round-finished":
-        replaceCurrent({ status: "finished", report: entry.report, durationMs: entry.durationMs, usage: entry.usage })
-        lastFinished = { round: entry.round, report: entry.report }
+        replaceCurrent({
+          status: "finished",
+          report: entry.report,
+          durationMs: entry.durationMs,
+          usage: entry.usage,
+          workspaceChanged: entry.workspace?.changed ?? null,
+          protectedChanged: entry.protectedChanged ?? null
+        })
+        lastFinished = {
+          round: entry.round,
+          report: entry.report,
+          usage: entry.usage,
+          durationMs: entry.durationMs,
+          changed: entry.workspace?.changed ?? null
+        }
+        usage = [...usage.filter((u) => u.round !== entry.round), {
+          round: entry.round,
+          ...combineUsage([...(failedAttempts.get(entry.round) ?? []), entry.usage]),
+          durationMs: entry.durationMs
+        }]
+        break
+      case "claim-check-started":
+        replaceClaim(entry.round, { status: "checking" })
+        break
+      case "claim-checked":
+        replaceClaim(entry.round, { status: entry.holds ? "held" : "rejected", check: entry.check })
+        if (!entry.holds && lastFinished !== null && lastFinished.round === entry.round) {
+          lastFinished = {
+            round: lastFinished.round,
+            report: lastFinished.report,
+            usage: lastFinished.usage,
+            durationMs: lastFinished.durationMs,
+            changed: lastFinished.changed,
+            rejected: entry.check
+          }
+        }
         break
       case "round-failed":
+        failedAttempts.set(entry.round, [...(failedAttempts.get(entry.round) ?? []), entry.usage ?? {}])
         replaceCurrent({
           status: "failed",
           durationMs: entry.durationMs,
@@ -286,6 +402,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
       }
     }
   }
+  if (!(envelope === null && error === null && !terminal && isAlive(ownerPid))) interruptClaims()
   const last = current()
   const dangling = last !== undefined && last.status === "running"
   const state: RunState = envelope !== null
@@ -300,13 +417,16 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     state,
     rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
     lastFinished,
+    usage,
+    stalled: trailingUnchanged(rounds),
     agentsStarted: rounds.length,
     envelope,
     error,
     danglingPid: dangling ? last.pid : null,
     danglingRound: dangling ? last.round : null,
     lastTime: entries.at(-1)?.t ?? started.t,
-    ownerPid
+    ownerPid,
+    ownerHost
   }
 }
 

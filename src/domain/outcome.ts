@@ -1,20 +1,28 @@
 import { Schema } from "effect"
+import { Verification } from "./guards.ts"
 import { Report } from "./report.ts"
+import { UsageSummary } from "./usage.ts"
+
+/** Fields every result may carry (absent in records written before they existed). */
+const common = {
+  roundsStarted: Schema.Int,
+  report: Report,
+  /** Spend per round and in total (a total is absent when some round did not report it). */
+  usage: Schema.optionalKey(UsageSummary),
+  /** The verify command's last run: the one that confirmed the completion, or the one that failed it. */
+  verification: Schema.optionalKey(Verification),
+  /** Protected files the last claimed completion left changed (it was rejected for them). */
+  protectedChanged: Schema.optionalKey(Schema.Array(Schema.String))
+}
+
+/** Which budget ran out: rounds, time (`--max-time`), cost, tokens, or patience with rounds that change nothing. */
+export const BudgetLimit = Schema.Literals(["rounds", "time", "cost", "tokens", "stalled"])
+export type BudgetLimit = typeof BudgetLimit.Type
 
 /** How a run ended without error: what the last worker reported, or the budget that ran out. */
 export const RunResult = Schema.Union([
-  Schema.Struct({
-    status: Schema.Literals(["complete", "blocked"]),
-    roundsStarted: Schema.Int,
-    report: Report
-  }),
-  Schema.Struct({
-    status: Schema.Literal("budget-limited"),
-    /** Which budget ran out: the rounds, or the run's time (`--max-time`). */
-    limit: Schema.Literals(["rounds", "time"]),
-    roundsStarted: Schema.Int,
-    report: Report
-  })
+  Schema.Struct({ status: Schema.Literals(["complete", "blocked"]), ...common }),
+  Schema.Struct({ status: Schema.Literal("budget-limited"), limit: BudgetLimit, ...common })
 ])
 export type RunResult = typeof RunResult.Type
 

@@ -1,3 +1,4 @@
+import type { ClaimCheck } from "./guards.ts"
 import type { Report } from "./report.ts"
 
 export interface RoundPromptInput {
@@ -6,6 +7,38 @@ export interface RoundPromptInput {
   readonly maxRounds: number
   /** The report of the last finished round; absent in round 1. */
   readonly previous: Report | undefined
+  /** Set when the previous worker claimed completion and the claim's check failed. */
+  readonly rejected?: ClaimCheck | undefined
+}
+
+const quoted = (command: ReadonlyArray<string>) => command.map((word) => JSON.stringify(word)).join(" ")
+
+/** Why the previous claim of completion did not hold, for the worker who must make it hold. */
+const rejection = (check: ClaimCheck): string => {
+  if (check.protectedChanged.length > 0) {
+    return [
+      "The previous worker reported the objective complete, but the claim did not hold: it left protected",
+      "files changed. These files must stay as they were when the run started; restore them (undo the",
+      "edits, or restore them from git) and do the work without changing them. Completion is not accepted",
+      "while any of them differs:",
+      ...check.protectedChanged.map((file) => `- ${file}`)
+    ].join("\n")
+  }
+  const v = check.verification
+  if (v === null) return "The previous worker reported the objective complete, but the claim did not hold."
+  const how = v.timedOut
+    ? "ran out of time"
+    : v.exitCode === null
+    ? "did not exit by itself"
+    : `exited with ${v.exitCode}`
+  return [
+    "The previous worker reported the objective complete, but the claim did not hold: the check",
+    `\`${quoted(v.command)}\` ${how}. Find out why and fix the work (not the check). The end of its output:`,
+    "",
+    "```",
+    v.outputTail,
+    "```"
+  ].join("\n")
 }
 
 const handoff = (previous: Report | undefined): string =>
@@ -18,11 +51,15 @@ const handoff = (previous: Report | undefined): string =>
       JSON.stringify(previous, null, 2)
     ].join("\n")
 
-/** The whole of what a fresh child is told; it remembers nothing else. */
-export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundPromptInput): string =>
+/**
+ * What every round of a run is told first, word for word: the fixed instructions and the objective.
+ * Only what changes between rounds (the round number, the handoff) comes after it, so a provider's
+ * prompt cache can reuse this prefix in every round.
+ */
+const stablePrefix = (objective: string): string =>
   [
-    `You are round ${round} of ${maxRounds} in a Ralph loop: one fresh worker in a sequence of fresh workers,`,
-    "all pursuing the same objective. You have no access to any parent conversation and you must not start",
+    "You are one round of a Ralph loop: one fresh worker in a sequence of fresh workers, all pursuing",
+    "the same objective. You have no access to any parent conversation and you must not start",
     "another Ralph loop yourself.",
     "",
     "## Objective (verbatim; it does not change between rounds)",
@@ -34,10 +71,6 @@ export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundProm
     "The files in your working directory (and its git history, if any) are the source of truth.",
     "Inspect them first. Preserve the work already there. Make concrete changes that move the objective",
     "forward, and verify them (run the build, the tests, or whatever check fits) before you report.",
-    "",
-    "## Handoff",
-    "",
-    handoff(previous),
     "",
     "## Your report",
     "",
@@ -53,4 +86,19 @@ export const roundPrompt = ({ maxRounds, objective, previous, round }: RoundProm
     "start or end with whitespace, and no summary, evidence or nextSteps item may be empty. Keep the",
     "report small: it is the only thing the next worker receives from you. A report that breaks a rule",
     "stops the whole loop."
+  ].join("\n")
+
+/** The whole of what a fresh child is told; it remembers nothing else. */
+export const roundPrompt = ({ maxRounds, objective, previous, rejected, round }: RoundPromptInput): string =>
+  [
+    stablePrefix(objective),
+    "",
+    "## This round",
+    "",
+    `You are round ${round} of ${maxRounds}.`,
+    "",
+    "## Handoff",
+    "",
+    handoff(previous),
+    ...(rejected === undefined ? [] : ["", "## The previous claim did not hold", "", rejection(rejected)])
   ].join("\n")

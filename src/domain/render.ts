@@ -1,6 +1,7 @@
 import type { RalphError } from "./errors.ts"
 import type { Envelope } from "./outcome.ts"
-import { escapeBlock } from "./terminalText.ts"
+import { escapeBlock, escapeLine } from "./terminalText.ts"
+import { formatTotals } from "./usage.ts"
 
 export const truncationMarker = "\n… [truncated]"
 
@@ -17,19 +18,47 @@ export const boundText = (text: string, limit: number): string => {
 
 const rounds = (n: number): string => `${n} round${n === 1 ? "" : "s"}`
 
+const command = (words: ReadonlyArray<string>) => escapeLine(words.join(" "))
+
+const budgetRanOut: Record<string, string> = {
+  rounds: "The round budget ran out",
+  time: "The time budget ran out",
+  cost: "The cost cap was reached (or the cost became unknown)",
+  tokens: "The token cap was reached (or the tokens became unknown)",
+  stalled: "The stall guard stopped the run: the last rounds changed nothing in the workspace"
+}
+
+/** Why the last claimed completion was not accepted, when it was not. */
+const rejectedClaim = ({ result }: Envelope): string | undefined => {
+  if (result.protectedChanged !== undefined && result.protectedChanged.length > 0) {
+    return `The last worker reported the objective complete, but it left protected files changed (${
+      result.protectedChanged.map(escapeLine).join(", ")
+    }); the claim was rejected.`
+  }
+  const v = result.verification
+  if (result.status === "budget-limited" && v !== undefined) {
+    return `The last worker reported the objective complete, but \`${command(v.command)}\` ${
+      v.timedOut ? "timed out" : `exited with ${v.exitCode ?? "a signal"}`
+    }; the claim was rejected.`
+  }
+  return undefined
+}
+
 const headline = ({ result }: Envelope): string => {
   switch (result.status) {
     case "complete":
-      return `The worker reported the objective complete after ${rounds(result.roundsStarted)}. ` +
-        "ralph did not verify this claim; check the evidence."
+      return result.verification !== undefined
+        ? `The worker reported the objective complete after ${rounds(result.roundsStarted)}, and ` +
+          `\`${command(result.verification.command)}\` verified it (exit 0).`
+        : `The worker reported the objective complete after ${rounds(result.roundsStarted)}. ` +
+          "ralph did not verify this claim; check the evidence."
     case "blocked":
       return `The worker reported a blocker after ${rounds(result.roundsStarted)}: ${
         escapeBlock(result.report.blocker)
       }`
     case "budget-limited":
-      return result.limit === "time"
-        ? `The time budget ran out after ${rounds(result.roundsStarted)}; the last finished worker reported more to do.`
-        : `The round budget ran out after ${rounds(result.roundsStarted)}; the last worker reported more to do.`
+      return `${budgetRanOut[result.limit]} after ${rounds(result.roundsStarted)}` +
+        (result.report.status === "continue" ? "; the last finished worker reported more to do." : ".")
   }
 }
 
@@ -44,7 +73,10 @@ export const renderEnvelope = (envelope: Envelope, maxResultChars: number): stri
   boundText(
     [
       headline(envelope),
-      `Run ${envelope.runId}, agents started: ${envelope.agentsStarted}.`,
+      ...[rejectedClaim(envelope)].filter((line) => line !== undefined),
+      `Run ${envelope.runId}, agents started: ${envelope.agentsStarted}.${
+        envelope.result.usage === undefined ? "" : ` Spend: ${formatTotals(envelope.result.usage.rounds)}.`
+      }`,
       "Final report (as reported by the worker):",
       prettyReport(envelope.result.report)
     ].join("\n"),

@@ -5,6 +5,7 @@
  * plain decimal integer, a duration carries its unit.
  */
 import { Duration, Schema } from "effect"
+import { splitWords } from "./words.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -26,10 +27,11 @@ export const defaults = {
   maxRounds: 256,
   maxHandoffChars: 16384,
   maxResultChars: 16384,
-  engine: "journal" as EngineName,
+  engine: "sqlite" as EngineName,
   retries: 3,
   retryDelay: Duration.seconds(2),
-  killGrace: Duration.seconds(5)
+  killGrace: Duration.seconds(5),
+  verifyTimeout: Duration.minutes(10)
 } as const
 
 export type Parsed<A> = { readonly value: A } | { readonly problem: string }
@@ -57,6 +59,51 @@ export const parseDuration = (raw: unknown): Parsed<Duration.Duration> => {
       problem: `expected a positive duration with a unit (ms, s, m or h) such as 90s, 10m or 2h, got ${shown(raw)}` +
         (typeof raw === "number" || (typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)) ? " (say which unit)" : "")
     }
+}
+
+/** A positive amount of US dollars: a JSON number, or a plain decimal such as 5 or 0.25. */
+export const parseUsd = (raw: unknown): Parsed<number> => {
+  const value = typeof raw === "number"
+    ? raw
+    : typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)
+    ? Number(raw)
+    : Number.NaN
+  return Number.isFinite(value) && value > 0
+    ? { value }
+    : { problem: `expected a positive amount of US dollars such as 5 or 0.25, got ${shown(raw)}` }
+}
+
+/** true or false; a variable may also say 1 or 0. */
+export const parseBoolean = (raw: unknown): Parsed<boolean> =>
+  raw === true || raw === "true" || raw === "1"
+    ? { value: true }
+    : raw === false || raw === "false" || raw === "0"
+    ? { value: false }
+    : { problem: `expected true or false, got ${shown(raw)}` }
+
+/** A command line: an array of words in the file, or one string split into words like a shell would (no shell runs). */
+export const parseCommand = (raw: unknown): Parsed<ReadonlyArray<string>> => {
+  if (Array.isArray(raw)) {
+    return raw.length > 0 && raw.every((word) => typeof word === "string") && String(raw[0]).trim() !== ""
+      ? { value: raw }
+      : {
+        problem: `expected a non-empty array of strings (the program, then its arguments), got ${JSON.stringify(raw)}`
+      }
+  }
+  if (typeof raw !== "string") return { problem: `expected a command line, got ${shown(raw)}` }
+  const split = splitWords(raw)
+  if ("problem" in split) return { problem: `the command line could not be split into words: ${split.problem}` }
+  return split.words.length === 0 ? { problem: "the command line is empty" } : { value: split.words }
+}
+
+/** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
+export const parseGlobs = (raw: unknown): Parsed<ReadonlyArray<string>> => {
+  const words = Array.isArray(raw) ? { value: raw } : parseCommand(raw)
+  if ("problem" in words) return { problem: `expected glob patterns, got ${shown(raw)}` }
+  const bad = words.value.find((word) => typeof word !== "string" || word.trim() === "" || word.startsWith("/"))
+  return bad === undefined
+    ? { value: words.value as ReadonlyArray<string> }
+    : { problem: `expected non-empty patterns relative to the workspace, got ${JSON.stringify(bad)}` }
 }
 
 const parseText = (raw: unknown): Parsed<string> =>
@@ -158,6 +205,58 @@ export const settings = {
     description: `Time between SIGTERM and SIGKILL when stopping a child (default ${
       Duration.format(defaults.killGrace)
     })`
+  }),
+  maxCostUsd: setting({
+    key: "maxCostUsd",
+    env: "RALPH_MAX_COST_USD",
+    flag: "max-cost-usd",
+    parse: parseUsd,
+    description: "Stop once the agents' reported cost reaches this many US dollars (checked after every round)"
+  }),
+  maxTokens: setting({
+    key: "maxTokens",
+    env: "RALPH_MAX_TOKENS",
+    flag: "max-tokens",
+    parse: (raw) => parseCount(raw, 1),
+    description: "Stop once the agents' reported input plus output tokens reach this many (checked after every round)"
+  }),
+  allowUnknownCost: setting({
+    key: "allowUnknownCost",
+    env: "RALPH_ALLOW_UNKNOWN_COST",
+    flag: "allow-unknown-cost",
+    parse: parseBoolean,
+    description: "Let --max-cost-usd run with an agent that does not report cost (the result then says it is unknown)"
+  }),
+  maxStalledRounds: setting({
+    key: "maxStalledRounds",
+    env: "RALPH_MAX_STALLED_ROUNDS",
+    flag: "max-stalled-rounds",
+    parse: (raw) => parseCount(raw, 1),
+    description: "Stop after this many rounds in a row that end without changing the workspace"
+  }),
+  verify: setting({
+    key: "verify",
+    env: "RALPH_VERIFY",
+    flag: "verify",
+    parse: parseCommand,
+    description: "A command that checks a claimed completion, split into words like --agent-cmd (no shell); " +
+      "exit 0 confirms it"
+  }),
+  verifyTimeout: setting({
+    key: "verifyTimeout",
+    env: "RALPH_VERIFY_TIMEOUT",
+    flag: "verify-timeout",
+    parse: parseDuration,
+    description: `Stop the verify command after this long; it then fails (default ${
+      Duration.format(defaults.verifyTimeout)
+    })`
+  }),
+  protect: setting({
+    key: "protect",
+    env: "RALPH_PROTECT",
+    flag: "protect",
+    parse: parseGlobs,
+    description: "Files (globs, relative to the workspace) no round may change; repeatable"
   }),
   engine: setting({
     key: "engine",

@@ -3,7 +3,9 @@ export const ralphTool = {
   name: "ralph",
   description: "Run a Ralph loop: pursue one fixed objective through a sequence of fresh coding-agent processes, " +
     "one per round, each starting with a clean context and the workspace as its only memory, until a " +
-    "worker reports the objective complete or blocked, or the round budget runs out.",
+    "worker reports the objective complete or blocked, or a budget (rounds, time, cost, tokens, stalled " +
+    "rounds) runs out. When the deployment sets a verify command, a claimed completion ends the run only " +
+    "once that command passes; the result then carries the verification.",
   parameters: {
     type: "object",
     properties: {
@@ -21,7 +23,8 @@ export const ralphTool = {
   },
   guidance: "Use the ralph tool only when the person explicitly asks for a Ralph loop or for iterating with fresh " +
     "agents. Its result says what the last worker reported; a reported completion is a claim, not an " +
-    "independent check, so say so and verify what matters.",
+    "independent check, unless the result carries a passed verification (then say which command " +
+    "checked it); otherwise say so and verify what matters.",
   presentation: {
     kind: "generic",
     title: "ralph",

@@ -22,3 +22,100 @@ export const formatUsage = (usage: Usage): string => {
   const cost = usage.costUsd === undefined ? "cost unknown" : `$${usage.costUsd.toFixed(4)}`
   return `${tokens}, ${cost}`
 }
+
+/**
+ * What several attempts of one round spent together: each quantity summed, and unknown as soon as
+ * one attempt did not report it.
+ */
+export const combineUsage = (attempts: ReadonlyArray<Usage>): Usage => {
+  const out: { -readonly [K in keyof Usage]: Usage[K] } = {}
+  for (const key of ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const) {
+    if (attempts.length > 0 && attempts.every((usage) => usage[key] !== undefined)) {
+      out[key] = attempts.reduce((total, usage) => total + usage[key]!, 0)
+    }
+  }
+  return out
+}
+
+/** One round's spend: every attempt of it (a retried attempt's spend counts too). */
+export const RoundUsage = Schema.Struct({
+  round: Schema.Int,
+  ...Usage.fields,
+  durationMs: Schema.Number
+})
+export type RoundUsage = typeof RoundUsage.Type
+
+/**
+ * A run's spend: per round and in total. A total is absent (unknown) as soon as one round did not
+ * report that quantity: an unknown round never counts as zero.
+ */
+export const UsageSummary = Schema.Struct({
+  ...Usage.fields,
+  durationMs: Schema.Number,
+  rounds: Schema.Array(RoundUsage)
+})
+export type UsageSummary = typeof UsageSummary.Type
+
+const keys = ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const
+
+/** The totals of the rounds given; each total is known only when every round reported it. */
+export const summarizeUsage = (rounds: ReadonlyArray<RoundUsage>): UsageSummary => {
+  const out: { -readonly [K in keyof UsageSummary]: UsageSummary[K] } = {
+    durationMs: rounds.reduce((total, round) => total + round.durationMs, 0),
+    rounds
+  }
+  for (const key of keys) {
+    if (rounds.length > 0 && rounds.every((round) => round[key] !== undefined)) {
+      out[key] = rounds.reduce((total, round) => total + round[key]!, 0)
+    }
+  }
+  return out
+}
+
+/** What the rounds are known to have spent: the sum of the known parts, and how many rounds did not say. */
+export const knownSpend = (
+  rounds: ReadonlyArray<RoundUsage>,
+  measure: (usage: Usage) => number | undefined
+): { readonly known: number; readonly unknownRounds: number } => {
+  let known = 0
+  let unknownRounds = 0
+  for (const round of rounds) {
+    const value = measure(round)
+    if (value === undefined) unknownRounds++
+    else known += value
+  }
+  return { known, unknownRounds }
+}
+
+/** The tokens a cap counts: every input token (cached ones included) plus the output; unknown if either is. */
+export const tokensOf = (usage: Usage): number | undefined =>
+  usage.inputTokens === undefined || usage.outputTokens === undefined
+    ? undefined
+    : usage.inputTokens + usage.outputTokens
+
+export const costOf = (usage: Usage): number | undefined => usage.costUsd
+
+/** "total 1234 in / 56 out tokens, $0.0123": a run's running totals. */
+export const formatTotals = (rounds: ReadonlyArray<RoundUsage>): string => {
+  const tokens = knownSpend(rounds, tokensOf)
+  const cost = knownSpend(rounds, costOf)
+  const unknown = (n: number) => n === 0 ? "" : ` (+ ${n} round${n === 1 ? "" : "s"} unknown)`
+  const tokenText = tokens.unknownRounds === rounds.length
+    ? "tokens unknown"
+    : `${tokens.known} tokens${unknown(tokens.unknownRounds)}`
+  const costText = cost.unknownRounds === rounds.length
+    ? "cost unknown"
+    : `$${cost.known.toFixed(4)}${unknown(cost.unknownRounds)}`
+  return `total ${tokenText}, ${costText}`
+}
+
+/**
+ * A usage file an exec child wrote (RALPH_USAGE_FILE): every key optional, nothing else allowed,
+ * token counts whole and non-negative, cost finite and non-negative.
+ */
+export const UsageFile = Schema.Struct({
+  inputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  cachedInputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  outputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  costUsd: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)))
+})

@@ -61,6 +61,7 @@ import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import type * as Activity from "effect/workflow/Activity"
 import * as Workflow from "effect/workflow/Workflow"
 import { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import * as WorkflowEngineModule from "effect/workflow/WorkflowEngine"
@@ -94,6 +95,11 @@ interface Registration {
 interface Run {
   readonly executionId: string
   readonly workflow: Workflow.Any
+  /**
+   * What the store held when the run started. An activity's exit leaves it once replayed, and the
+   * exits this run records are not kept: an activity asked for again reads its exit from the
+   * store, so a run of many rounds holds none it no longer needs.
+   */
   readonly steps: Steps
   readonly instance: WorkflowInstance["Service"]
   fiber: Fiber.Fiber<Result> | undefined
@@ -122,16 +128,77 @@ const isPreempted = (run: Run, exit: Exit.Exit<Result>): boolean =>
   exit._tag === "Failure" && run.instance.suspended && Cause.hasInterruptsOnly(exit.cause)
 
 /**
+ * The JSON codecs of an activity's exit, by its success and error schemas. A workflow makes a new
+ * `Activity` for each call (ralph: one per round), but from the same schemas; the codecs effect
+ * derives from each activity's own copies (`executeEncoded`, `exitSchemaPartial`) are compiled again
+ * for every activity — on a round of ralph's policy, more than the rest of the round.
+ */
+interface ActivityCodecs {
+  readonly encodeSuccess: (value: unknown) => Effect.Effect<unknown, Schema.SchemaError, unknown>
+  readonly encodeFailure: (error: unknown) => Effect.Effect<unknown, Schema.SchemaError, unknown>
+  /** Decodes an encoded exit as `WorkflowEngine.makeUnsafe` does (`exitSchemaPartial`: defects stay as they are). */
+  readonly decodeExit: (
+    exit: Exit.Exit<unknown, unknown>
+  ) => Effect.Effect<Exit.Exit<unknown, unknown>, Schema.SchemaError, unknown>
+}
+
+const codecsBySchemas = new WeakMap<Schema.Top, WeakMap<Schema.Top, ActivityCodecs>>()
+
+/** What `Activity.make` gives every activity besides `Activity.Any`. */
+interface TypedActivity extends Activity.Any {
+  readonly successSchema: Schema.Top
+  readonly errorSchema: Schema.Top
+  /** The body, its value not encoded yet. */
+  readonly execute: Effect.Effect<unknown, unknown, any>
+}
+
+const isTyped = (activity: Activity.Any): activity is TypedActivity =>
+  Schema.isSchema((activity as Partial<TypedActivity>).successSchema) &&
+  Schema.isSchema((activity as Partial<TypedActivity>).errorSchema) &&
+  Effect.isEffect((activity as Partial<TypedActivity>).execute)
+
+const activityCodecs = (activity: TypedActivity): ActivityCodecs => {
+  let bySuccess = codecsBySchemas.get(activity.successSchema)
+  if (bySuccess === undefined) {
+    bySuccess = new WeakMap()
+    codecsBySchemas.set(activity.successSchema, bySuccess)
+  }
+  let codecs = bySuccess.get(activity.errorSchema)
+  if (codecs === undefined) {
+    const success = Schema.toCodecJson(activity.successSchema)
+    const error = Schema.toCodecJson(activity.errorSchema)
+    const decode = Schema.decodeEffect(Schema.Exit(success, error, Schema.Unknown)) as (
+      exit: Exit.Exit<unknown, unknown>
+    ) => Effect.Effect<Exit.Exit<unknown, unknown>, Schema.SchemaError, unknown>
+    codecs = {
+      encodeSuccess: Schema.encodeEffect(success) as ActivityCodecs["encodeSuccess"],
+      encodeFailure: Schema.encodeEffect(error) as ActivityCodecs["encodeFailure"],
+      // A success without a value is encoded as null (`WorkflowEngine`'s `toJsonExit`).
+      decodeExit: (exit) => decode(exit._tag === "Success" && exit.value === undefined ? Exit.succeed(null) : exit)
+    }
+    bySuccess.set(activity.errorSchema, codecs)
+  }
+  return codecs
+}
+
+/** The activity's body with its exit encoded: `executeEncoded`, with codecs compiled once. */
+const executeEncoded = (activity: Activity.Any): Effect.Effect<unknown, unknown, any> => {
+  if (!isTyped(activity)) return activity.executeEncoded
+  const codecs = activityCodecs(activity)
+  return Effect.matchEffect(activity.execute, {
+    onFailure: (error) => Effect.flatMap(Effect.orDie(codecs.encodeFailure(error)), Effect.fail),
+    onSuccess: (value) => Effect.orDie(codecs.encodeSuccess(value))
+  })
+}
+
+/**
  * Runs an activity's body to a `Result`, as `Workflow.intoResult` does for it (and exactly through
  * it for workflows annotated `SuspendOnFailure`), for less: one scope for the body and the activity's
  * instance, no fork-and-join when the body finishes at once. The body runs in a child fiber, so
  * that a suspension inside it (it interrupts its own fiber) ends the activity only.
  */
-const runActivity = (
-  activity: { readonly executeEncoded: Effect.Effect<unknown, unknown, any> },
-  instance: WorkflowInstance["Service"]
-): Effect.Effect<Result> => {
-  const body = activity.executeEncoded as Effect.Effect<unknown, unknown, WorkflowInstance | Scope.Scope>
+const runActivity = (activity: Activity.Any, instance: WorkflowInstance["Service"]): Effect.Effect<Result> => {
+  const body = executeEncoded(activity) as Effect.Effect<unknown, unknown, WorkflowInstance | Scope.Scope>
   const annotations = instance.workflow.annotations
   if (Context.get(annotations, Workflow.SuspendOnFailure)) {
     const activityInstance = WorkflowInstance.initial(instance.workflow, instance.executionId)
@@ -409,7 +476,36 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
         : Effect.die(new DurableEngineDefect(`${what} of execution ${executionId} outside of a run of the engine`))
     }
 
-    const engine: WorkflowEngine["Service"] = WorkflowEngineModule.makeUnsafe({
+    /** The encoded exit of an activity: replayed from the store, or run and recorded. */
+    const runOrReplayActivity = (
+      activity: Activity.Any,
+      attempt: number
+    ): Effect.Effect<Result, never, WorkflowInstance> =>
+      Effect.withFiber((fiber): Effect.Effect<Result> => {
+        const instance = Context.get(fiber.context as Context.Context<WorkflowInstance>, WorkflowInstance)
+        const run = running.get(instance.executionId)
+        if (run === undefined) return runOf(instance.executionId, `activity ${activity.name}`) as Effect.Effect<never>
+        const key = activityKey(activity.name, attempt)
+        const loaded = run.steps.activities.get(key)
+        if (loaded !== undefined) {
+          run.steps.activities.delete(key)
+          return Effect.succeed(new Workflow.Complete({ exit: loaded }))
+        }
+        return Effect.flatMap(
+          guarded(run, store.getActivity(run.executionId, activity.name, attempt)),
+          (recorded): Effect.Effect<Result> =>
+            Option.isSome(recorded)
+              ? Effect.succeed(new Workflow.Complete({ exit: recorded.value }))
+              : Effect.flatMap(runActivity(activity, instance), (result): Effect.Effect<Result> =>
+                // A suspended activity (it awaited a durable deferred) runs again on the next run.
+                result._tag !== "Complete" ? Effect.succeed(result) : Effect.as(
+                  guarded(run, store.putActivity(run.executionId, activity.name, attempt, result.exit)),
+                  result
+                ))
+        )
+      })
+
+    const encoded = WorkflowEngineModule.makeUnsafe({
       register: (workflow, execute) =>
         Effect.sync(() => {
           workflows.set(workflow._tag, { workflow, execute })
@@ -491,32 +587,7 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
             return Effect.asVoid(runOrResult(registration, executionId, undefined, true, identity))
           })),
 
-      activityExecute: (activity, attempt) =>
-        Effect.withFiber((fiber): Effect.Effect<Result> => {
-          const instance = Context.get(fiber.context as Context.Context<WorkflowInstance>, WorkflowInstance)
-          const run = running.get(instance.executionId)
-          if (run === undefined) return runOf(instance.executionId, `activity ${activity.name}`) as Effect.Effect<never>
-          {
-            const key = activityKey(activity.name, attempt)
-            const stored = run.steps.activities.get(key)
-            if (stored !== undefined) return Effect.succeed(new Workflow.Complete({ exit: stored }))
-            return Effect.flatMap(runActivity(activity, instance), (result): Effect.Effect<Result> => {
-              // A suspended activity (it awaited a durable deferred) runs again on the next run.
-              if (result._tag !== "Complete" || run.steps.activities.has(key)) return Effect.succeed(result)
-              run.steps.activities.set(key, result.exit)
-              return Effect.as(
-                guarded(
-                  run,
-                  Effect.tapCause(
-                    store.putActivity(run.executionId, activity.name, attempt, result.exit),
-                    () => Effect.sync(() => run.steps.activities.delete(key))
-                  )
-                ),
-                result
-              )
-            })
-          }
-        }),
+      activityExecute: runOrReplayActivity,
 
       deferredResult: (deferred) =>
         Effect.flatMap(WorkflowInstance, (instance) => {
@@ -604,6 +675,23 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
         })
     })
 
+    /** `makeUnsafe`'s typed `activityExecute`, decoding exits with codecs compiled once (see `activityCodecs`). */
+    const activityExecute = (activity: Activity.Any, attempt: number): Effect.Effect<Result, never, any> =>
+      isTyped(activity)
+        ? Effect.flatMap(
+          runOrReplayActivity(activity, attempt),
+          (result) =>
+            result._tag === "Suspended" ? Effect.succeed(result) : Effect.map(
+              Effect.orDie(activityCodecs(activity).decodeExit(result.exit)),
+              (exit): Result => new Workflow.Complete({ exit })
+            )
+        )
+        : encoded.activityExecute(activity as any, attempt)
+
+    const engine: WorkflowEngine["Service"] = WorkflowEngine.of({
+      ...encoded,
+      activityExecute: activityExecute as WorkflowEngine["Service"]["activityExecute"]
+    })
     return engine
   }
 )

@@ -275,6 +275,22 @@ export const make = (
             WHERE execution_id = ${executionId} AND result IS NULL`
         }).pipe(Effect.mapError(fail("complete", executionId))),
 
+      getActivity: (executionId, name, attempt) =>
+        sql<{ readonly exit: string }>`
+          SELECT exit FROM ${activities}
+          WHERE execution_id = ${executionId} AND activity_name = ${name} AND attempt = ${attempt}`.pipe(
+          Effect.flatMap((rows) =>
+            Effect.try({
+              try: () =>
+                rows[0] === undefined
+                  ? Option.none<Exit.Exit<unknown, unknown>>()
+                  : Option.some(exitFromJson(rows[0].exit, decodeActivityExit)),
+              catch: (cause) => cause
+            })
+          ),
+          Effect.mapError(fail("getActivity", executionId))
+        ),
+
       putActivity: (executionId, name, attempt, exit) =>
         Effect.suspend(() => {
           const json = exitToJson(exit, encodeActivityExit)

@@ -20,7 +20,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type * as Exit from "effect/Exit"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -89,6 +89,12 @@ export interface WorkflowStoreService {
     executionId: string,
     exit: Exit.Exit<unknown, unknown>
   ) => Effect.Effect<void, WorkflowStoreError>
+  /** A finished activity attempt's exit, when recorded. */
+  readonly getActivity: (
+    executionId: string,
+    name: string,
+    attempt: number
+  ) => Effect.Effect<Option.Option<Exit.Exit<unknown, unknown>>, WorkflowStoreError>
   /** Records a finished activity attempt (first exit wins). */
   readonly putActivity: (
     executionId: string,
@@ -121,20 +127,39 @@ export class WorkflowStore extends Context.Service<WorkflowStore, WorkflowStoreS
   "ralph/engine/WorkflowStore"
 ) {}
 
-const emptySteps = (): Steps => ({ activities: new Map(), deferreds: new Map(), clocks: new Map() })
+/**
+ * A finished activity as the memory store keeps it: a success as the JSON text of its (encoded, so
+ * JSON) value — a run of many rounds keeps one flat string a round instead of a graph of objects
+ * every collection walks — and anything else (a failure, a success without a JSON text) as it is.
+ */
+type KeptExit = string | Exit.Exit<unknown, unknown>
+
+const keep = (exit: Exit.Exit<unknown, unknown>): KeptExit =>
+  exit._tag === "Success" ? JSON.stringify(exit.value) ?? exit : exit
+
+const unkeep = (kept: KeptExit): Exit.Exit<unknown, unknown> =>
+  typeof kept === "string" ? Exit.succeed(JSON.parse(kept)) : kept
+
+interface MemorySteps {
+  readonly activities: Map<string, KeptExit>
+  readonly deferreds: Map<string, Exit.Exit<unknown, unknown>>
+  readonly clocks: Map<string, number>
+}
 
 interface MemoryExecution {
   readonly workflowName: string
   readonly payload: object
   result: Exit.Exit<unknown, unknown> | undefined
-  readonly steps: Steps
+  readonly steps: MemorySteps
   readonly createdAt: number
   updatedAt: number
 }
 
 /**
- * A store in Maps, for one process: nothing is serialised (payloads, results and exits are kept as
- * the values they are). The steps `load` returns are the store's own Maps.
+ * A store in Maps, for one process: payloads, results, deferred exits and failed activity exits are
+ * kept as the values they are; successful activity exits as the JSON text of their encoded value
+ * (what the SQL store writes too), read back when `load` or `getActivity` asks for them. `load`
+ * returns Maps of its own (the store's do not change under a run that holds them).
  */
 export const makeMemory = (): WorkflowStoreService => {
   const executions = new Map<string, MemoryExecution>()
@@ -142,19 +167,25 @@ export const makeMemory = (): WorkflowStoreService => {
   const orphanDeferreds = new Map<string, Map<string, Exit.Exit<unknown, unknown>>>()
   const clocks = new Map<string, Map<string, number>>()
 
-  const stepsOf = (executionId: string): Steps | undefined => executions.get(executionId)?.steps
+  const stepsOf = (executionId: string): MemorySteps | undefined => executions.get(executionId)?.steps
 
   return {
     load: (_workflow, executionId) =>
       Effect.sync(() => {
         const execution = executions.get(executionId)
         if (execution === undefined) return Option.none()
+        const activities = new Map<string, Exit.Exit<unknown, unknown>>()
+        for (const [key, kept] of execution.steps.activities) activities.set(key, unkeep(kept))
         return Option.some({
           executionId,
           workflowName: execution.workflowName,
           payload: execution.payload,
           result: Option.fromUndefinedOr(execution.result),
-          steps: execution.steps,
+          steps: {
+            activities,
+            deferreds: new Map(execution.steps.deferreds),
+            clocks: new Map(execution.steps.clocks)
+          },
           createdAt: execution.createdAt,
           updatedAt: execution.updatedAt
         })
@@ -163,7 +194,7 @@ export const makeMemory = (): WorkflowStoreService => {
       Effect.sync(() => {
         if (executions.has(executionId)) return
         const now = Date.now()
-        const steps = emptySteps()
+        const steps: MemorySteps = { activities: new Map(), deferreds: new Map(), clocks: new Map() }
         const early = orphanDeferreds.get(executionId)
         if (early !== undefined) {
           for (const [name, exit] of early) steps.deferreds.set(name, exit)
@@ -194,12 +225,17 @@ export const makeMemory = (): WorkflowStoreService => {
         execution.steps.deferreds.clear()
         execution.steps.clocks.clear()
       }),
+    getActivity: (executionId, name, attempt) =>
+      Effect.sync(() => {
+        const kept = stepsOf(executionId)?.activities.get(activityKey(name, attempt))
+        return kept === undefined ? Option.none() : Option.some(unkeep(kept))
+      }),
     putActivity: (executionId, name, attempt, exit) =>
       Effect.sync(() => {
         const steps = stepsOf(executionId)
         if (steps === undefined) return
         const key = activityKey(name, attempt)
-        if (!steps.activities.has(key)) steps.activities.set(key, exit)
+        if (!steps.activities.has(key)) steps.activities.set(key, keep(exit))
       }),
     putDeferred: ({ executionId, exit, name }) =>
       Effect.sync(() => {

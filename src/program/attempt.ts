@@ -11,10 +11,17 @@ import { Usage } from "../domain/usage.ts"
 import type { RunEvents } from "../services/RunEvents.ts"
 import { ChildFailed } from "../services/SubagentProvider.ts"
 import type { RunHandle } from "../services/WorkflowEngine.ts"
+import type { ProtectedBaseline, WorkspaceGuard } from "../services/WorkspaceGuard.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
 
 /** What an attempt that yielded a valid report leaves behind. */
-export const AttemptSucceeded = Schema.Struct({ report: Report, usage: Usage, durationMs: Schema.Number })
+export const AttemptSucceeded = Schema.Struct({
+  report: Report,
+  usage: Usage,
+  durationMs: Schema.Number,
+  /** Whether the child changed the workspace: its fingerprints before and after differ. */
+  changed: Schema.optionalKey(Schema.Boolean)
+})
 export type AttemptSucceeded = typeof AttemptSucceeded.Type
 
 /** A child that yielded no value, and whether (after how long) the round tries again. */
@@ -41,6 +48,15 @@ export interface AttemptContext {
   readonly workspace: string
   readonly maxHandoffChars: number
   readonly policy: RetryPolicy
+  /**
+   * The last round the run's record holds as finished, when resuming by the record. A crash between
+   * the record's write and the engine's (both in the attempt's activity) leaves the engine without
+   * that round: its activity then runs again, and must not start the round's child a second time.
+   */
+  readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
+  readonly guard: WorkspaceGuard["Service"]
+  /** The protected files as the run started, when some are protected. */
+  readonly protectedBaseline: ProtectedBaseline | undefined
 }
 
 export interface AttemptInput {
@@ -50,6 +66,8 @@ export interface AttemptInput {
   readonly prompt: string
   /** The round's waits before this attempt, in milliseconds. */
   readonly waitedMillis: number
+  /** What is left of the run's cost cap, passed to agents that take one. */
+  readonly maxBudgetUsd: number | undefined
 }
 
 export const runAttempt = Effect.fnUntraced(function*(
@@ -59,7 +77,17 @@ export const runAttempt = Effect.fnUntraced(function*(
   const { events, run } = context
   const { attempt, round } = input
   const runId = run.runId
+  const recorded = context.recordedFinish
+  if (recorded !== undefined && recorded.round === round) {
+    return {
+      report: recorded.report,
+      usage: recorded.usage,
+      durationMs: recorded.durationMs,
+      ...(recorded.changed === undefined ? {} : { changed: recorded.changed })
+    }
+  }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
+  const before = yield* context.guard.fingerprint(context.workspace)
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const output = yield* run.child({
@@ -68,7 +96,8 @@ export const runAttempt = Effect.fnUntraced(function*(
     attempt,
     prompt: input.prompt,
     workspace: context.workspace,
-    onSpawn
+    onSpawn,
+    ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
     Effect.catchTag("ChildFailed", (failure) =>
       Effect.gen(function*() {
@@ -82,6 +111,7 @@ export const runAttempt = Effect.fnUntraced(function*(
           detail: failure.detail,
           ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
           ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+          ...(failure.usage === undefined ? {} : { usage: failure.usage }),
           durationMs: now - started
         }))
         const retryInMs = retryDelayMillis(
@@ -124,6 +154,10 @@ export const runAttempt = Effect.fnUntraced(function*(
     }))
     return yield* rejected
   }
+  const after = yield* context.guard.fingerprint(context.workspace)
+  const protectedChanged = context.protectedBaseline === undefined
+    ? undefined
+    : yield* context.guard.changed(context.workspace, context.protectedBaseline)
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,
@@ -132,7 +166,9 @@ export const runAttempt = Effect.fnUntraced(function*(
     report: checked.report,
     durationMs,
     usage: output.usage,
+    workspace: { changed: before !== after, fingerprint: after },
+    ...(protectedChanged === undefined ? {} : { protectedChanged }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
-  return { report: checked.report, usage: output.usage, durationMs }
+  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after }
 })

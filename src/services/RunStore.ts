@@ -1,7 +1,7 @@
-import { Context, Effect, Layer, Result } from "effect"
+import { Context, Effect, Layer, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
-import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
+import { InvalidArguments, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
 import {
   isJournalEntry,
   type JournalEntry,
@@ -26,6 +26,14 @@ export interface RunJournal {
     attempt: number,
     output: { readonly stdout: string; readonly stderr: string }
   ) => Effect.Effect<void, StateUnavailable>
+}
+
+/** What a round's child printed, as the store kept it (stdout cut, stderr's last part). */
+export interface KeptOutput {
+  readonly round: number
+  readonly attempt: number
+  readonly stdout: string
+  readonly stderr: string
 }
 
 /** How much of a round's stdout the journal keeps. */
@@ -77,6 +85,33 @@ const unavailable = (path: string, error: unknown) =>
 
 const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+const outputHeader = /^=== round (\d+) attempt (\d+) (stdout|stderr)[^(\n]*\((\d+) bytes\)\n/
+
+/**
+ * Reads back output.log, which `keepOutput` writes as headed blocks whose headers give their byte
+ * lengths (so output holding header-like lines cannot confuse it). A block cut by a crash ends it.
+ */
+const parseOutputLog = (log: Buffer): ReadonlyArray<KeptOutput> => {
+  const kept: Array<KeptOutput> = []
+  let at = 0
+  const block = () => {
+    const header = outputHeader.exec(log.subarray(at, at + 200).toString("latin1"))
+    if (header === null) return undefined
+    const start = at + header[0].length
+    const end = start + Number(header[4])
+    if (end > log.length) return undefined
+    at = end + 1
+    return { round: Number(header[1]), attempt: Number(header[2]), text: log.subarray(start, end).toString("utf8") }
+  }
+  while (at < log.length) {
+    const stdout = block()
+    const stderr = stdout === undefined ? undefined : block()
+    if (stdout === undefined || stderr === undefined) break
+    kept.push({ round: stdout.round, attempt: stdout.attempt, stdout: stdout.text, stderr: stderr.text })
+  }
+  return kept
+}
+
 /** Runs recorded on disk under a state directory outside the workspace. */
 export class RunStore extends Context.Service<RunStore, {
   readonly root: string
@@ -87,6 +122,16 @@ export class RunStore extends Context.Service<RunStore, {
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
   /** A run's record, entry by entry, each decoded with the journal's schema. */
   readonly entries: (runId: string) => Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments>
+  /**
+   * Marks the run as driven by this process for the scope, for stores other machines share:
+   * WorkspaceLocked while another process drives it. (A store on local files has the workspace lock.)
+   */
+  readonly hold: (
+    runId: string,
+    workspace: string
+  ) => Effect.Effect<void, WorkspaceLocked | StateUnavailable, Scope.Scope>
+  /** The output kept of a run's rounds, in the order they were kept. */
+  readonly outputs: (runId: string) => Effect.Effect<ReadonlyArray<KeptOutput>, StateUnavailable>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
 }>()("ralph/RunStore") {
   static readonly layer = (root: string) => Layer.succeed(RunStore, RunStore.make(root))
@@ -98,6 +143,10 @@ export class RunStore extends Context.Service<RunStore, {
     const prepare = Effect.try({
       try: () => {
         fs.mkdirSync(runsDir, { recursive: true, mode: privateDir })
+        // Made before (or by hand): tightened.
+        for (const ours of [root, runsDir]) {
+          if ((fs.statSync(ours).mode & 0o077) !== 0) fs.chmodSync(ours, privateDir)
+        }
         const probe = join(runsDir, `.probe-${process.pid}`)
         fs.writeFileSync(probe, "ok", { mode: privateFile })
         fs.rmSync(probe)
@@ -228,6 +277,24 @@ export class RunStore extends Context.Service<RunStore, {
       return listing
     }).pipe(Effect.withSpan("RunStore.list"))
 
-    return RunStore.of({ root, prepare, open, read: readView, entries: readEntries, list })
+    const outputs = (runId: string) =>
+      Effect.try({
+        try: () => {
+          const file = join(runDir(runId), "output.log")
+          return fs.existsSync(file) ? parseOutputLog(fs.readFileSync(file)) : []
+        },
+        catch: (error) => unavailable(join(runDir(runId), "output.log"), error)
+      })
+
+    return RunStore.of({
+      root,
+      prepare,
+      open,
+      read: readView,
+      entries: readEntries,
+      hold: () => Effect.void,
+      outputs,
+      list
+    })
   }
 }

@@ -4,12 +4,14 @@
  * by the same `viewRun`), one row each, plus a summary row per run so that `ralph runs` reads one
  * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
  */
-import { Effect, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
+import { identity } from "effect/Function"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
-import { isProcessAlive } from "./liveness.ts"
+import { lazyFlush } from "../sql/LazyFlush.ts"
+import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
 
 const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
@@ -32,10 +34,10 @@ interface SummaryRow {
   readonly owner_pid: number
 }
 
-const summaryOf = (row: SummaryRow): RunSummary => ({
+const summaryOf = (row: SummaryRow, live: ReadonlySet<string>): RunSummary => ({
   runId: row.run_id,
-  // An unfinished run is running while the process that last drove it lives, else interrupted.
-  state: (row.final_state ?? (isProcessAlive(Number(row.owner_pid)) ? "running" : "interrupted")) as RunState,
+  // An unfinished run is running while someone holds its lease, else interrupted.
+  state: (row.final_state ?? (live.has(row.run_id) ? "running" : "interrupted")) as RunState,
   rounds: Number(row.rounds),
   maxRounds: Number(row.max_rounds),
   agent: row.agent,
@@ -80,15 +82,23 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     )`
   }).pipe(Effect.mapError(fail), Effect.withSpan("SqlRunStore.prepare"))
   yield* prepare
+  const leases = yield* Effect.mapError(makeRunLeases(), fail)
 
-  /** Appends one entry and keeps the run's summary row in step with it, in one transaction. */
+  /**
+   * Appends one entry and keeps the run's summary row in step with it, in one transaction.
+   *
+   * Round entries are committed without a flush of their own (`lazyFlush`): each is written
+   * inside a round's activity, and the durable engine's record of that activity (or the run's
+   * end) follows it on the same database and flushes it with itself. A crash of ralph (SIGKILL)
+   * loses none of them; a power loss can lose them only with the activity's record after them, and
+   * then the round runs again, as it would after a power loss a moment earlier. Run entries flush
+   * at once.
+   */
   const appendEntry = (runId: string, entry: JournalEntry) =>
     sql.withTransaction(Effect.gen(function*() {
-      const [next] = yield* sql<{ readonly seq: number }>`
-        SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_entries WHERE run_id = ${runId}`
-      yield* sql`INSERT INTO ralph_entries ${
-        sql.insert({ run_id: runId, seq: Number(next!.seq), entry: JSON.stringify(entry) })
-      }`
+      yield* sql`INSERT INTO ralph_entries (run_id, seq, entry)
+        SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, ${JSON.stringify(entry)} FROM ralph_entries
+        WHERE run_id = ${runId}`
       switch (entry.type) {
         case "run-started":
           yield* sql`INSERT INTO ralph_runs ${
@@ -125,21 +135,21 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         default:
           yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
       }
-    }))
+    })).pipe(entry.type.startsWith("run-") ? identity : lazyFlush)
 
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {
       dir: where,
       append: (entry) => appendEntry(runId, { t: new Date().toISOString(), ...entry }).pipe(Effect.mapError(fail)),
+      // Written inside the round's activity: flushed with the round, as round entries are (see appendEntry).
       keepOutput: (round, attempt, output) =>
-        Effect.gen(function*() {
+        Effect.suspend(() => {
           const stdout = Buffer.from(output.stdout, "utf8").subarray(0, keptStdoutBytes).toString("utf8")
-          const [next] = yield* sql<{ readonly seq: number }>`
-            SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ralph_outputs WHERE run_id = ${runId}`
-          yield* sql`INSERT INTO ralph_outputs ${
-            sql.insert({ run_id: runId, seq: Number(next!.seq), round, attempt, stdout, stderr: output.stderr })
-          }`
-        }).pipe(sql.withTransaction, Effect.mapError(fail))
+          return sql`INSERT INTO ralph_outputs (run_id, seq, round, attempt, stdout, stderr)
+            SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, CAST(${round} AS INTEGER), CAST(${attempt} AS INTEGER),
+              ${stdout}, ${output.stderr}
+            FROM ralph_outputs WHERE run_id = ${runId}`
+        }).pipe(Effect.asVoid, lazyFlush, Effect.mapError(fail))
     }
     return journal
   })
@@ -181,10 +191,35 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return found
   })
 
-  const read = (runId: string) => Effect.map(entries(runId), (found) => viewRun(found, isProcessAlive))
+  const outputs = (runId: string) =>
+    sql<{ readonly round: number; readonly attempt: number; readonly stdout: string; readonly stderr: string }>`
+      SELECT round, attempt, stdout, stderr FROM ralph_outputs WHERE run_id = ${runId} ORDER BY seq`.pipe(
+      Effect.map((rows) =>
+        rows.map((row) => ({
+          round: Number(row.round),
+          attempt: Number(row.attempt),
+          stdout: row.stdout,
+          stderr: row.stderr
+        }))
+      ),
+      Effect.mapError(fail),
+      Effect.withSpan("SqlRunStore.outputs")
+    )
 
-  const list = sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`.pipe(
-    Effect.map((rows): ReadonlyArray<RunListing> => rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row) }))),
+  const read = (runId: string) =>
+    Effect.gen(function*() {
+      const found = yield* entries(runId)
+      const live = yield* Effect.mapError(leases.live, fail)
+      return viewRun(found, () => live.has(runId))
+    })
+
+  const hold = (runId: string, workspace: string) =>
+    leases.hold(runId, workspace).pipe(Effect.catchTag("SqlError", (error) => Effect.fail(fail(error))))
+
+  const list = Effect.all([sql<SummaryRow>`SELECT * FROM ralph_runs ORDER BY started_at, run_id`, leases.live]).pipe(
+    Effect.map(([rows, live]): ReadonlyArray<RunListing> =>
+      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row, live) }))
+    ),
     Effect.mapError(fail),
     Effect.withSpan("SqlRunStore.list")
   )
@@ -208,14 +243,25 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       if (known.has(runId)) continue
       const found = yield* Effect.result(journals.entries(runId))
       if (found._tag === "Failure") continue
-      yield* Effect.forEach(found.success, (entry) => appendEntry(runId, entry), { discard: true }).pipe(
-        sql.withTransaction,
-        Effect.mapError(fail)
-      )
+      const kept = yield* journals.outputs(runId)
+      const journal = yield* open(runId)
+      yield* Effect.gen(function*() {
+        yield* Effect.forEach(found.success, (entry) => appendEntry(runId, entry).pipe(Effect.mapError(fail)), {
+          discard: true
+        })
+        yield* Effect.forEach(kept, (output) => journal.keepOutput(output.round, output.attempt, output), {
+          discard: true
+        })
+      }).pipe(sql.withTransaction, Effect.mapError((error) => error._tag === "SqlError" ? fail(error) : error))
       imported++
     }
     return imported
   })
 
-  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, list }), { importFrom })
+  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, hold, outputs, list }), {
+    importFrom
+  })
 })
+
+/** The run store over the current `SqlClient`, as a layer; `where` names the database in errors. */
+export const layerSqlRunStore = (where: string) => Layer.effect(RunStore, makeSqlRunStore(where))

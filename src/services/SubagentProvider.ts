@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema, type Scope } from "effect"
 import { FailureReason, ProviderUnavailable } from "../domain/errors.ts"
-import type { Usage } from "../domain/usage.ts"
+import { Usage } from "../domain/usage.ts"
 
 /** What a provider needs to start one child: no rounds policy, just this child's inputs. */
 export interface ChildRequest {
@@ -14,6 +14,8 @@ export interface ChildRequest {
   readonly workspace: string
   /** Told the process id once the child runs (for journals, and to stop a stale child later). */
   readonly onSpawn?: (pid: number) => Effect.Effect<void>
+  /** What is left of the run's cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
+  readonly maxBudgetUsd?: number
 }
 
 /** What one child yielded: a structured value still to be validated by the caller. */
@@ -33,6 +35,8 @@ export class ChildFailed extends Schema.TaggedError<ChildFailed>()("ChildFailed"
   stderrTail: Schema.optionalKey(Schema.String),
   /** When the agent said a rate limit resets (ISO 8601). */
   resetAt: Schema.optionalKey(Schema.String),
+  /** What the child reported spending before it failed, when it did (counted toward the run's caps). */
+  usage: Schema.optionalKey(Usage),
   /** What the child printed (bounded, like `ChildOutput.transcript`), so a journal can keep it. */
   transcript: Schema.optionalKey(Schema.Struct({ stdout: Schema.String, stderr: Schema.String }))
 }) {
@@ -46,6 +50,11 @@ export interface Provider {
   readonly name: string
   readonly structuredOutput: boolean
   readonly inheritsParentContext: boolean
+  /**
+   * Whether its children report what they cost (a run with a cost cap needs it, or
+   * --allow-unknown-cost); absent means they do not.
+   */
+  readonly reportsCost?: boolean
   /** Checks what can be checked before any child starts (e.g. that the binary is installed). */
   readonly preflight: Effect.Effect<void, ProviderUnavailable>
   /** Starts one child; closing the scope stops its whole process tree and waits until it is gone. */

@@ -37,6 +37,7 @@ export const runSpans = (): Publish => {
   let run: Tracer.Span | undefined
   let round: Tracer.Span | undefined
   let child: Tracer.Span | undefined
+  let check: Tracer.Span | undefined
   let agent = ""
   let runId = ""
   let total: Usage = {}
@@ -107,6 +108,25 @@ export const runSpans = (): Publish => {
           "ralph.status": "failed",
           "ralph.failure_reason": event.reason
         })
+      case "ClaimCheckStarted":
+        check = yield* Effect.makeSpan("ralph.verification", {
+          ...(run === undefined ? {} : { parent: run }),
+          attributes: { "ralph.run_id": runId, "ralph.round": event.round, "ralph.agent": agent }
+        })
+        return
+      case "ClaimChecked": {
+        if (check === undefined) return
+        check.attribute("ralph.status", event.holds ? "held" : "refused")
+        check.attribute("ralph.protected_changed", event.check.protectedChanged.length)
+        if (event.check.verification !== null) {
+          check.attribute("ralph.verify.exit_code", event.check.verification.exitCode ?? -1)
+          check.attribute("ralph.verify.timed_out", event.check.verification.timedOut)
+          check.attribute("ralph.verify.duration_ms", event.check.verification.durationMs)
+        }
+        check.end(now, event.holds ? Exit.void : failure("claim refused", "the claimed completion did not hold"))
+        check = undefined
+        return
+      }
       case "RetryScheduled":
         run?.event("retry scheduled", now, {
           "ralph.round": event.round,

@@ -21,7 +21,9 @@
  *   its `-wal`, `-shm` and `-journal` files the mode of the database file, and existing ones are
  *   tightened too.
  * - tuning for a durable store: WAL journal, `synchronous = FULL` (see {@link NodeSqliteClientConfig}),
- *   a busy timeout, foreign keys on.
+ *   a busy timeout, foreign keys on. A transaction begun under `LazyFlush` (./LazyFlush.ts) commits
+ *   with `synchronous = NORMAL` in WAL mode: no fsync of its own, made durable by the next commit
+ *   that flushes.
  *
  * `node:sqlite` is synchronous: a statement (and a busy wait) blocks the event loop while it runs.
  * Parameters: booleans are bound as 1/0, `undefined` as NULL, `Date` as its ISO-8601 text.
@@ -45,6 +47,7 @@ import * as Statement from "effect/sql/Statement"
 import * as Stream from "effect/Stream"
 import * as fs from "node:fs"
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite"
+import { LazyFlush } from "./LazyFlush.ts"
 import { loadNodeSqlite } from "./nodeSqliteModule.ts"
 
 /** SQLite's largest busy timeout (a signed 32-bit count of milliseconds). */
@@ -202,6 +205,8 @@ export const make = (
       : undefined
     const cacheSize = Math.max(0, options.prepareCacheSize ?? 200)
 
+    const synchronous = (options.synchronous ?? "full").toUpperCase()
+    let wal = false
     const db = yield* Effect.try({
       try: (): DatabaseSync => {
         secureFiles(options.filename, options.fileMode ?? 0o600, readonly)
@@ -219,9 +224,11 @@ export const make = (
           db.exec(`PRAGMA foreign_keys = ${options.foreignKeys === false ? "OFF" : "ON"}`)
           if (!readonly) {
             if (!isMemory(options.filename)) {
-              db.exec(`PRAGMA journal_mode = ${(options.journalMode ?? "wal").toUpperCase()}`)
+              const [mode] = db.prepare(`PRAGMA journal_mode = ${(options.journalMode ?? "wal").toUpperCase()}`)
+                .all() as ReadonlyArray<{ readonly journal_mode?: unknown }>
+              wal = mode?.journal_mode === "wal"
             }
-            db.exec(`PRAGMA synchronous = ${(options.synchronous ?? "full").toUpperCase()}`)
+            db.exec(`PRAGMA synchronous = ${synchronous}`)
           }
         } catch (error) {
           db.close()
@@ -240,6 +247,21 @@ export const make = (
           : error
       }
     })
+
+    // Lazy flushes need WAL (whose log recovers as a prefix) and a level that flushes every commit.
+    const lazyLevel = wal && (synchronous === "FULL" || synchronous === "EXTRA") ? "NORMAL" : undefined
+    let level = synchronous
+    /**
+     * Sets the level the next commit runs at; called outside transactions only (SQLite refuses the
+     * change inside one), so before the BEGIN of a transaction and before a statement on its own.
+     */
+    const commitLevel = (lazy: boolean): void => {
+      const wanted = lazy ? lazyLevel! : synchronous
+      if (wanted !== level) {
+        db.exec(`PRAGMA synchronous = ${wanted}`)
+        level = wanted
+      }
+    }
 
     const cache = new Map<string, CachedStatement>()
     yield* Effect.addFinalizer(() =>
@@ -278,6 +300,7 @@ export const make = (
     ): Effect.Effect<any, SqlError> =>
       Effect.withFiber<any, SqlError>((fiber) => {
         try {
+          if (lazyLevel !== undefined && !db.isTransaction) commitLevel(fiber.getRef(LazyFlush))
           const { reader, statement } = getStatement(sql)
           statement.setReadBigInts(fiber.getRef(Client.SafeIntegers))
           statement.setReturnArrays(mode === "arrays")
@@ -339,9 +362,14 @@ export const make = (
       )
 
     const exec = (script: string): Effect.Effect<void, SqlError> =>
-      Effect.try({
-        try: () => db.exec(script),
-        catch: (cause) => classifyError(cause, "Failed to execute script", "exec")
+      Effect.withFiber((fiber) => {
+        try {
+          if (lazyLevel !== undefined && !db.isTransaction) commitLevel(fiber.getRef(LazyFlush))
+          db.exec(script)
+          return Effect.void
+        } catch (cause) {
+          return Effect.fail(classifyError(cause, "Failed to execute script", "exec"))
+        }
       })
 
     const connection: SqliteConnection = {

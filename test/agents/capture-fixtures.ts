@@ -275,7 +275,8 @@ const capture = async (cli: AgentPresetName, only: ReadonlyArray<string>) => {
         const files = {
           dir: scratch,
           reportFile: join(scratch, "report.json"),
-          schemaFile: join(scratch, "report.schema.json")
+          schemaFile: join(scratch, "report.schema.json"),
+          usageFile: join(scratch, "usage.json")
         }
         writeFileSync(files.reportFile, "")
         writeFileSync(files.schemaFile, JSON.stringify(reportJsonSchema(), null, 2))
@@ -311,7 +312,9 @@ const capture = async (cli: AgentPresetName, only: ReadonlyArray<string>) => {
           signal: out.signal,
           stdout: out.stdout,
           stderrTail: Buffer.from(out.stderr).subarray(-16 * 1024).toString("utf8").trim(),
-          reportFileText: readFileSync(files.reportFile, "utf8")
+          reportFileText: readFileSync(files.reportFile, "utf8"),
+          usageFileText: "",
+          usageFile: files.usageFile
         }
         const fixture: Fixture = {
           cli,

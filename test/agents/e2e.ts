@@ -26,7 +26,7 @@ import {
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import type { Envelope } from "../../src/domain/outcome.ts"
 import { agentInstallHints, type AgentPresetName } from "../../src/services/providers/presets.ts"
 import { agentBinary, agentSandbox, agentsBinDir, repoRoot } from "./agent-env.ts"
@@ -81,7 +81,9 @@ export const runLoop = async (
   server: FakeModelServer,
   workspace: string,
   objective: string,
-  maxRounds: number
+  maxRounds: number,
+  /** More of ralph's own flags (`--flag=value` form). */
+  extra: ReadonlyArray<string> = []
 ): Promise<LoopRun> => {
   const sandbox = agentSandbox(cli, server)
   try {
@@ -105,6 +107,7 @@ export const runLoop = async (
       join(sandbox.home, "ralph-state"),
       // `=` form: a separate value starting with "--" would be read as a flag of ralph's own.
       ...(sandbox.options.args === undefined ? [] : [`--agent-args=${sandbox.options.args.join(" ")}`]),
+      ...extra,
       objective
     ]
     const env = { ...sandbox.env, PATH: `${agentsBinDir}:${sandbox.env.PATH}` }
@@ -208,6 +211,11 @@ export interface E2EExpectations {
    * response headers). claude's and codex's JSON output carry none, so their RoundFailed has none.
    */
   readonly resetAtOn429: boolean
+  /**
+   * The CLI's own cost cap flag, when it has one (claude: --max-budget-usd): a run with a cost cap
+   * passes it what is left of the cap.
+   */
+  readonly budgetFlag?: string
 }
 
 /** The four cases for one CLI, as a describe block. */
@@ -300,6 +308,50 @@ export const agentE2E = (cli: AgentPresetName, expectations: E2EExpectations) =>
       assert.include(JSON.stringify(round2.body), "Confirm that notes.txt holds the greeting")
       clean()
     })
+
+    it("(e) --verify: a claimed completion without the file is rejected; the next round writes it and is verified", async () => {
+      const dir = workspace()
+      const notes = join(dir, "notes.txt")
+      script(
+        { kind: "report", report: report.complete("I am sure notes.txt is there") },
+        { kind: "write-file", path: notes, content: "hello\n" },
+        { kind: "report", report: report.complete("notes.txt written") }
+      )
+      const run = await runLoop(cli, server, dir, "Leave a greeting in notes.txt.", 3, ["--verify=test -f notes.txt"])
+      record("e-verify", 2, run.seconds)
+      const envelope = expectEnvelope(run)
+      expectExit(run, 0)
+      assert.strictEqual(envelope.result.status, "complete")
+      assert.strictEqual(envelope.result.roundsStarted, 2, "the false claim of round 1 did not end the run")
+      assert.deepStrictEqual(envelope.result.verification?.command, ["test", "-f", "notes.txt"])
+      assert.strictEqual(envelope.result.verification?.exitCode, 0)
+      const round2 = server.requests.filter((r) => r.role === "main")[1]!
+      assert.include(JSON.stringify(round2.body), "The previous claim did not hold")
+      clean()
+    })
+
+    if (expectations.budgetFlag !== undefined) {
+      const flag = expectations.budgetFlag
+      it(`(f) --max-cost-usd: the CLI is given what is left of the cap (${flag})`, async () => {
+        const dir = workspace()
+        // A shim in front of the real CLI keeps the arguments it was started with.
+        const argvLog = join(mkdtempSync(join(tmpdir(), "ralph-e2e-argv-")), "argv.log")
+        workspaces.push(dirname(argvLog))
+        const shim = join(dirname(argvLog), cli)
+        writeFileSync(shim, `#!/bin/sh\nprintf '%s\\n' "$@" > '${argvLog}'\nexec '${agentBinary(cli)}' "$@"\n`, {
+          mode: 0o755
+        })
+        writeFileSync(join(dir, "ralph.config.json"), JSON.stringify({ agents: { [cli]: { binary: shim } } }))
+        script({ kind: "report", report: report.complete("The workspace was inspected") })
+        const run = await runLoop(cli, server, dir, "Say that the objective is met.", 3, ["--max-cost-usd=2.5"])
+        const envelope = expectEnvelope(run)
+        expectExit(run, 0)
+        const argv = readFileSync(argvLog, "utf8").split("\n")
+        assert.strictEqual(argv[argv.indexOf(flag) + 1], "2.5")
+        assert.isDefined(envelope.result.usage?.rounds[0]?.costUsd, "the CLI reported its cost")
+        clean()
+      })
+    }
 
     it("(d) a configured binary that does not exist: ProviderUnavailable before any request, exit 1", async () => {
       const dir = workspace()

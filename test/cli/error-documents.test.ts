@@ -97,8 +97,9 @@ describe.concurrent("--json: the error document of a run that started carries it
 
   it("StateUnavailable during the run (the run's output.log cannot be written)", async () => {
     // The agent puts a directory where the run's output log goes: keeping round 1's output fails.
+    // (The journal engine's files are what a child can break most simply.)
     const { agent, ws } = setup(() => [`mkdir "$RALPH_STATE_DIR/runs/$RALPH_RUN_ID/output.log"; ${printJson(cont)}`])
-    const result = await runCli([...execArgs(agent, "--json"), "x"], { cwd: ws })
+    const result = await runCli([...execArgs(agent, "--json", "--engine", "journal"), "x"], { cwd: ws })
     assert.strictEqual(result.code, 1, result.stderr)
     const doc = jsonDocument(result)
     assert.strictEqual(doc.error._tag, "StateUnavailable")
@@ -156,12 +157,12 @@ describe.concurrent("text: the error of a run that started names it and the comm
     assert.isFalse(existsSync(join(root, "not-there")))
   })
 
-  it("a run on --engine sqlite: the command says --engine sqlite too, and works", async () => {
+  it("a run on --engine journal (not the default): the command says --engine journal too, and works", async () => {
     const { agent, root, ws } = failingUntilFixed()
-    const failed = await runCli([...execArgs(agent, "--engine", "sqlite"), "x"], { cwd: ws })
+    const failed = await runCli([...execArgs(agent, "--engine", "journal"), "x"], { cwd: ws })
     assert.strictEqual(failed.code, 4, failed.stderr)
     const runId = startedRunId(failed)
-    assert.deepStrictEqual(resumeArgv(failed.stderr), ["resume", runId, "--engine", "sqlite"])
+    assert.deepStrictEqual(resumeArgv(failed.stderr), ["resume", runId, "--engine", "journal"])
     rmSync(join(root, "fail"))
     const resumed = await runCli([...resumeArgv(failed.stderr), "--json"], { cwd: ws })
     assert.strictEqual(resumed.code, 0, resumed.stderr)

@@ -59,9 +59,9 @@ describe("live view", () => {
       const rounds = screen.filter((line) => line.startsWith("round "))
       assert.deepStrictEqual(rounds.map((line) => line.replace(/\d+\.\ds/, "D")), [
         "round 1/2 · claude · started",
-        `round 1/2 · claude · D · continue · ${continueReport.summary} · 1200 in / 300 out tokens, $0.0125`,
+        `round 1/2 · claude · D · continue · ${continueReport.summary} · 1200 in / 300 out tokens, $0.0125 · workspace unchanged`,
         "round 2/2 · claude · started",
-        `round 2/2 · claude · D · complete · ${completeReport.summary} · 800 in / 200 out tokens, $0.0075`
+        `round 2/2 · claude · D · complete · ${completeReport.summary} · 800 in / 200 out tokens, $0.0075 · total 2500 tokens, $0.0200 · workspace unchanged`
       ])
       assert.include(
         screen,
@@ -141,9 +141,9 @@ describe("ralph watch", () => {
         "round 1/256 · exec · started",
         `round 1/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown`,
         "round 2/256 · exec · started",
-        `round 2/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown`,
+        `round 2/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown · total tokens unknown, cost unknown`,
         "round 3/256 · exec · started",
-        "round 3/256 · exec · D · complete · Done \\u001b]0;pwned\\u0007 here · tokens unknown, cost unknown"
+        "round 3/256 · exec · D · complete · Done \\u001b]0;pwned\\u0007 here · tokens unknown, cost unknown · total tokens unknown, cost unknown"
       ])
       // Once ended, watching again tells the same at once, and --json gives the envelope.
       const again = await runCli(["watch", runId, "--json"], { cwd: ws, env })

@@ -30,7 +30,8 @@ const started: RunEvent = {
   maxRounds: 5,
   provider: "claude",
   config: { ...defaultConfig, subagentProvider: "claude" },
-  workspace: "/ws"
+  workspace: "/ws",
+  guards: {}
 }
 const env = { TERM: "xterm" }
 

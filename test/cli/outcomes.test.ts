@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
-import { blockedReport, completeReport, continueReport, reportOfLength } from "../support/reports.ts"
+import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
 afterAll(removeWorkspaces)
@@ -40,7 +40,13 @@ describe.concurrent("ralph run --json: success documents and exit codes", () => 
     assert.strictEqual(result.code, 0, result.stderr)
     const doc = jsonDocument(result)
     assert.deepStrictEqual(Object.keys(doc).sort(), ["agentsStarted", "result", "runId"])
-    assert.deepStrictEqual(doc.result, { status: "complete", roundsStarted: 2, report: completeReport })
+    assert.deepStrictEqual(withoutUsage(doc.result), { status: "complete", roundsStarted: 2, report: completeReport })
+    // Usage per round and in total; an exec child that writes no usage file reported nothing: unknown, never 0.
+    assert.deepStrictEqual(doc.result.usage.rounds.map((r: any) => Object.keys(r).sort()), [["durationMs", "round"], [
+      "durationMs",
+      "round"
+    ]])
+    assert.notProperty(doc.result.usage, "costUsd")
     assert.strictEqual(doc.agentsStarted, 2)
     assert.match(doc.runId, /\S/)
     assert.match(result.stderr, /round 1\/\d+/, "progress goes to stderr")
@@ -50,7 +56,11 @@ describe.concurrent("ralph run --json: success documents and exit codes", () => 
     const { agent, ws } = setup([printJson(blockedReport)])
     const result = await runCli([...execArgs(agent, "--json"), "x"], { cwd: ws })
     assert.strictEqual(result.code, 2, result.stderr)
-    assert.deepStrictEqual(jsonDocument(result).result, { status: "blocked", roundsStarted: 1, report: blockedReport })
+    assert.deepStrictEqual(withoutUsage(jsonDocument(result).result), {
+      status: "blocked",
+      roundsStarted: 1,
+      report: blockedReport
+    })
   })
 
   it("exit 3 and a budget-limited envelope with the last continue report", async () => {

@@ -1,6 +1,6 @@
 /** Every setting is applied or refused by name, through the binary: exec settings, agent names, state dir, strict values. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
@@ -134,7 +134,7 @@ describe.concurrent("the state directory", () => {
     })
     assert.strictEqual(result.code, 0, result.stderr)
     const runId = jsonDocument(result).runId as string
-    assert.deepStrictEqual(readdirSync(join(root, "kept-state", "runs")), [runId])
+    assert.isTrue(existsSync(join(root, "kept-state", "ralph.db")), "the run is recorded in kept-state")
     const listed = await runCli(["runs", "--json"], { cwd: ws, env: { RALPH_STATE_DIR: "" } })
     assert.strictEqual(listed.code, 0, listed.stderr)
     assert.deepStrictEqual(

@@ -17,7 +17,7 @@ afterAll(() => {
  * A workspace whose exec agent runs `first[N-1]` in round N the first time that round runs, and
  * `again[N-1]` (else a complete report) when a resume runs it again.
  */
-const setup = (first: ReadonlyArray<string>, again: ReadonlyArray<string> = []) => {
+const setup = (first: ReadonlyArray<string>, again: ReadonlyArray<string> = [], engine = "sqlite") => {
   const { root, ws } = newWorkspace()
   const state = join(root, "state")
   const arm = (bodies: ReadonlyArray<string>) => bodies.map((body, i) => `  ${i + 1}) ${body}; exit ;;`).join("\n")
@@ -32,25 +32,41 @@ const setup = (first: ReadonlyArray<string>, again: ReadonlyArray<string> = []) 
     ].join("\n")
   )
   const cli = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
-    runCli([...args, "--state-dir", state], { cwd: ws, env })
+    runCli([...args, "--state-dir", state, "--engine", engine], { cwd: ws, env })
   const run = (args: ReadonlyArray<string> = [], env: Record<string, string> = {}, objective = "show test") =>
     cli(
       ["run", "--agent", "exec", "--agent-cmd", agent, "--retries", "0", "--kill-grace", "300ms", ...args, objective],
       env
     )
-  const runId = () => readdirSync(join(state, "runs"))[0]!
+  /** The one run recorded here. */
+  const runId = async (): Promise<string> => {
+    const listed = await cli(["runs", "--json"])
+    assert.strictEqual(listed.code, 0, listed.stderr)
+    return JSON.parse(listed.stdout)[0].runId
+  }
   const show = async () => {
-    const shown = await cli(["show", runId(), "--json"])
+    const shown = await cli(["show", await runId(), "--json"])
     assert.strictEqual(shown.code, 0, shown.stdout + shown.stderr)
     return jsonDocument(shown)
   }
   const showText = async () => {
-    const shown = await cli(["show", runId()])
+    const shown = await cli(["show", await runId()])
     assert.strictEqual(shown.code, 0, shown.stderr)
     return shown.stdout
   }
-  const outputLog = () => readFileSync(join(state, "runs", runId(), "output.log"), "utf8")
-  return { root, ws, state, agent, cli, run, runId, show, showText, outputLog }
+  /** The output kept of each round, as `ralph export` gives it. */
+  const outputs = async (): Promise<Array<{ round: number; attempt: number; stdout: string; stderr: string }>> => {
+    const exported = await cli(["export", await runId()])
+    assert.strictEqual(exported.code, 0, exported.stderr)
+    return exported.stdout.trim().split("\n").map((line) => JSON.parse(line)).filter((e) => e.type === "round-output")
+  }
+  /** The kept output of one round attempt (it must have been kept). */
+  const outputOf = async (round: number, attempt = 1) => {
+    const kept = (await outputs()).find((o) => o.round === round && o.attempt === attempt)
+    assert.isDefined(kept, `the output of round ${round} attempt ${attempt} is kept`)
+    return kept
+  }
+  return { root, ws, state, agent, cli, run, runId, show, showText, outputOf }
 }
 
 const statuses = (doc: Record<string, any>) => doc.rounds.map((r: any) => [r.round, r.status])
@@ -73,12 +89,11 @@ describe.concurrent("ralph show", () => {
     assert.match(doc.rounds[1].problem, /nextSteps/)
     assert.isNumber(doc.rounds[1].durationMs)
     assert.match(await t.showText(), /round 2: malformed · [\d.]+s · .*nextSteps/)
-    const output = t.outputLog()
-    assert.include(output, "=== round 2 attempt 1 stdout")
-    assert.include(output, "\"nextSteps\":[\"more\"]")
-    assert.include(output, "thinking out loud")
+    const output = await t.outputOf(2)
+    assert.include(output.stdout, "\"nextSteps\":[\"more\"]")
+    assert.include(output.stderr, "thinking out loud")
 
-    const resumed = await t.cli(["resume", t.runId(), "--json"])
+    const resumed = await t.cli(["resume", await t.runId(), "--json"])
     assert.strictEqual(resumed.code, 0, resumed.stdout + resumed.stderr)
     assert.deepStrictEqual(statuses(await t.show()), [[1, "finished"], [2, "malformed"], [2, "finished"]])
   })
@@ -92,7 +107,7 @@ describe.concurrent("ralph show", () => {
     assert.deepStrictEqual(statuses(doc), [[1, "oversized"]])
     assert.match(doc.rounds[0].problem, /150.*149/)
     assert.match(await t.showText(), /round 1: oversized · [\d.]+s · .*150.*149/)
-    assert.include(t.outputLog(), "=== round 1 attempt 1 stdout (151 bytes)")
+    assert.strictEqual(Buffer.byteLength((await t.outputOf(1)).stdout), 151)
   })
 
   it("a journal written before round-rejected existed still shows the rejected round, from the run's error", async () => {
@@ -101,10 +116,10 @@ describe.concurrent("ralph show", () => {
       { kind: "oversized", report: reportOfLength("complete", 150), problem: /150.*149/ }
     ]
     for (const { kind, problem, report } of cases) {
-      const t = setup([printJson(report)])
+      const t = setup([printJson(report)], [], "journal")
       const run = await t.run(["--json"], { RALPH_MAX_HANDOFF_CHARS: "149" })
       assert.strictEqual(run.code, 5, run.stderr)
-      const journal = join(t.state, "runs", t.runId(), "journal.jsonl")
+      const journal = join(t.state, "runs", await t.runId(), "journal.jsonl")
       const lines = readFileSync(journal, "utf8").split("\n").filter((line) => !line.includes("\"round-rejected\""))
       writeFileSync(journal, lines.join("\n"))
       const doc = await t.show()
@@ -119,9 +134,9 @@ describe.concurrent("ralph show", () => {
     assert.strictEqual(run.code, 4, run.stderr)
     assert.strictEqual(jsonDocument(run).error.reason, "timeout")
     assert.deepStrictEqual(statuses(await t.show()), [[1, "failed"]])
-    const output = t.outputLog()
-    assert.include(output, "halfway there")
-    assert.include(output, "warming up")
+    const output = await t.outputOf(1)
+    assert.include(output.stdout, "halfway there")
+    assert.include(output.stderr, "warming up")
   })
 
   it("no report: the round is failed (no-report) and what the agent printed is kept", async () => {
@@ -132,10 +147,9 @@ describe.concurrent("ralph show", () => {
     const doc = await t.show()
     assert.deepStrictEqual(statuses(doc), [[1, "failed"]])
     assert.strictEqual(doc.rounds[0].failure.reason, "no-report")
-    const output = t.outputLog()
-    assert.include(output, "=== round 1 attempt 1 stdout")
-    assert.include(output, "I could not find the tests")
-    assert.include(output, "some stderr")
+    const output = await t.outputOf(1)
+    assert.include(output.stdout, "I could not find the tests")
+    assert.include(output.stderr, "some stderr")
   })
 
   it("a cancelled round is cancelled, also after a resume", async () => {
@@ -168,7 +182,7 @@ describe.concurrent("ralph show", () => {
     assert.deepStrictEqual(statuses(doc), [[1, "finished"], [2, "cancelled"]])
     assert.match(await t.showText(), /round 2: cancelled/)
 
-    const resumed = await t.cli(["resume", t.runId(), "--json"])
+    const resumed = await t.cli(["resume", await t.runId(), "--json"])
     assert.strictEqual(resumed.code, 0, resumed.stdout + resumed.stderr)
     assert.deepStrictEqual(statuses(await t.show()), [[1, "finished"], [2, "cancelled"], [2, "finished"]])
   })

@@ -56,6 +56,16 @@ describe("the round prompt", () => {
     assert.match(first, /whitespace/)
   })
 
+  it("is prefix-stable: the fixed instructions and the objective come first, the round and the handoff after", () => {
+    const cut = first.indexOf("round 1 of 7")
+    assert.isAbove(cut, first.indexOf(objective))
+    assert.isAbove(cut, first.indexOf("exactly these five keys"))
+    // Everything before the round number is the same text in every round of the run.
+    assert.isTrue(third.startsWith(first.slice(0, cut)))
+    assert.strictEqual(third.indexOf("round 3 of 7"), cut)
+    assert.isAbove(third.indexOf(JSON.stringify(continueReport, null, 2)), third.indexOf("round 3 of 7"))
+  })
+
   it("depends only on its inputs", () => {
     assert.strictEqual(roundPrompt({ objective, round: 1, maxRounds: 7, previous: undefined }), first)
     assert.notStrictEqual(roundPrompt({ objective: "other", round: 1, maxRounds: 7, previous: undefined }), first)

@@ -68,6 +68,33 @@ export const readText = (file: string): string => {
   }
 }
 
+/** A run's whole record as its entries, read with `ralph export` (whichever engine keeps it). */
+export const recordOf = async (
+  state: string,
+  runId: string,
+  env: Record<string, string> = {},
+  engine: ReadonlyArray<string> = []
+): Promise<Array<Record<string, unknown>>> => {
+  const exported = await ralph(["export", runId, "--state-dir", state, ...engine], env)
+  if (exported.code !== 0) throw new Error(`ralph export ${runId} exited ${exported.code}: ${exported.stderr}`)
+  return exported.stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** The runs `ralph runs` lists in a state dir, newest first. */
+export const listedRuns = async (
+  state: string,
+  env: Record<string, string> = {},
+  engine: ReadonlyArray<string> = []
+): Promise<Array<{ runId: string; state: string }>> => {
+  const listed = await ralph(["runs", "--json", "--state-dir", state, ...engine], env)
+  if (listed.code !== 0) throw new Error(`ralph runs exited ${listed.code}: ${listed.stderr}`)
+  return JSON.parse(listed.stdout)
+}
+
+/** The JSONL journal's own lines (the journal engine). */
 export const journalLines = (state: string, runId: string): Array<Record<string, unknown>> =>
   readText(join(state, "runs", runId, "journal.jsonl"))
     .split("\n")

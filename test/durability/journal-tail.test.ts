@@ -32,7 +32,21 @@ const crashedRun = async () => {
     ].join("\n")
   )
   const running = startCli(
-    ["run", "--json", "--agent", "exec", "--agent-cmd", agent, "--max-rounds", "3", "--state-dir", state, "tail test"],
+    [
+      "run",
+      "--json",
+      "--agent",
+      "exec",
+      "--agent-cmd",
+      agent,
+      "--max-rounds",
+      "3",
+      "--state-dir",
+      state,
+      "--engine",
+      "journal",
+      "tail test"
+    ],
     { cwd: ws }
   )
   leftovers.push(await waitForPid(join(root, "hung.pid"), 15_000))
@@ -49,8 +63,9 @@ const assertWhole = (journal: string) => {
   for (const line of text.slice(0, -1).split("\n")) JSON.parse(line)
 }
 
+/** The journal engine's own file is what these tests tear. */
 const ralph = (args: ReadonlyArray<string>, ws: string, state: string) =>
-  runCli([...args, "--state-dir", state], { cwd: ws })
+  runCli([...args, "--state-dir", state, "--engine", "journal"], { cwd: ws })
 
 describe.concurrent("a torn journal tail", () => {
   it("a torn last line is cut off before resume appends: show, runs and a second resume still work", async () => {

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto"
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
   agentScript,
   finish,
   isAlive,
-  journalLines,
+  listedRuns,
   ralph,
   readText,
+  recordOf,
   report,
   scratch,
   start,
@@ -130,7 +131,7 @@ describe("time limits", () => {
     const envelope = JSON.parse(result.stdout)
     expect(envelope.result.status).toBe("budget-limited")
     expect(envelope.result.limit).toBe("time")
-    const finished = journalLines(dirs.state, envelope.runId).filter((e) => e.type === "round-finished")
+    const finished = (await recordOf(dirs.state, envelope.runId)).filter((e) => e.type === "round-finished")
     const last = finished.at(-1) as { round: number; report: unknown }
     expect(envelope.result.report).toEqual(last.report)
     expect(envelope.result.report.summary).toBe(`round ${last.round}`)
@@ -208,7 +209,7 @@ describe("retries", () => {
     expect(result.code).toBe(0)
     const envelope = JSON.parse(result.stdout)
     expect(envelope).toMatchObject({ agentsStarted: 3, result: { status: "complete", roundsStarted: 1 } })
-    const retries = journalLines(dirs.state, envelope.runId).filter((e) => e.type === "retry")
+    const retries = (await recordOf(dirs.state, envelope.runId)).filter((e) => e.type === "retry")
     expect(retries.map((e) => e.attempt)).toEqual([2, 3])
   })
 
@@ -243,8 +244,8 @@ describe("bad environment", () => {
     const error = JSON.parse(result.stdout).error
     expect(error).toMatchObject({ _tag: "ProviderUnavailable", provider: "exec", problem: "not-installed" })
     expect(error.message).toContain("is not an executable file")
-    // Nothing was started, so no run was journaled.
-    expect(readdirSync(join(dirs.state, "runs"))).toEqual([])
+    // Nothing was started, so no run was recorded.
+    expect(await listedRuns(dirs.state)).toEqual([])
   })
 
   it("an unusable state directory fails before any child starts", async () => {

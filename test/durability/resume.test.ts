@@ -5,9 +5,10 @@ import {
   agentScript,
   finish,
   isAlive,
-  journalLines,
+  listedRuns,
   ralph,
   readText,
+  recordOf,
   report,
   scratch,
   start,
@@ -31,87 +32,97 @@ if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo 
   )
 
 describe("crash and resume", () => {
-  it("SIGKILL in round 2, then resume: no finished round lost or repeated, the stale child stopped", async () => {
-    const dirs = scratch()
-    const agent = crashingAgent(dirs)
-    const env = { RALPH_LOCK_DIR: dirs.locks }
-    const args = [
-      "run",
-      "crash test",
-      "--agent",
-      "exec",
-      "--agent-cmd",
-      agent,
-      "--workspace",
-      dirs.workspace,
-      "--state-dir",
-      dirs.state,
-      "--json"
-    ]
-    const first = start(args, env)
-    const done = finish(first)
-    await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
-    first.kill("SIGKILL")
-    expect((await done).code).toBe(null)
-    const staleChild = Number(readText(join(dirs.root, "hung")))
-    const staleGrandchild = Number(readText(join(dirs.root, "grandchild")))
-    expect(isAlive(staleChild)).toBe(true)
+  for (const engine of ["sqlite", "journal"] as const) {
+    it(`SIGKILL in round 2, then resume: no finished round lost or repeated, the stale child stopped (${engine} engine)`, async () => {
+      const dirs = scratch()
+      const engineArgs = ["--engine", engine]
+      const agent = crashingAgent(dirs)
+      const env = { RALPH_LOCK_DIR: dirs.locks }
+      const args = [
+        "run",
+        "crash test",
+        "--agent",
+        "exec",
+        "--agent-cmd",
+        agent,
+        "--workspace",
+        dirs.workspace,
+        "--state-dir",
+        dirs.state,
+        "--json",
+        ...engineArgs
+      ]
+      const first = start(args, env)
+      const done = finish(first)
+      await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
+      first.kill("SIGKILL")
+      expect((await done).code).toBe(null)
+      const staleChild = Number(readText(join(dirs.root, "hung")))
+      const staleGrandchild = Number(readText(join(dirs.root, "grandchild")))
+      expect(isAlive(staleChild)).toBe(true)
 
-    const [runId] = readdirSync(join(dirs.state, "runs"))
-    const listed = await ralph(["runs", "--state-dir", dirs.state, "--json"], env)
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ runId, state: "interrupted", rounds: 1 }])
+      const listed = await listedRuns(dirs.state, env, engineArgs)
+      expect(listed).toMatchObject([{ state: "interrupted", rounds: 1 }])
+      const runId = listed[0]!.runId
 
-    const resumed = await ralph(["resume", runId!, "--state-dir", dirs.state, "--json", "--kill-grace", "1s"], env)
-    expect(resumed.code).toBe(0)
-    const envelope = JSON.parse(resumed.stdout)
-    expect(envelope).toMatchObject({ runId, agentsStarted: 4, result: { status: "complete", roundsStarted: 3 } })
-    expect(isAlive(staleChild)).toBe(false)
-    expect(isAlive(staleGrandchild)).toBe(false)
-    // Round 1 ran once; round 2 twice (the cut one, then again); round 3 once.
-    expect(readText(join(dirs.root, "rounds.log")).trim().split("\n")).toEqual(["1", "2", "2", "3"])
+      const resumed = await ralph(
+        ["resume", runId, "--state-dir", dirs.state, "--json", "--kill-grace", "1s", ...engineArgs],
+        env
+      )
+      expect(resumed.code).toBe(0)
+      const envelope = JSON.parse(resumed.stdout)
+      expect(envelope).toMatchObject({ runId, agentsStarted: 4, result: { status: "complete", roundsStarted: 3 } })
+      expect(isAlive(staleChild)).toBe(false)
+      expect(isAlive(staleGrandchild)).toBe(false)
+      // Round 1 ran once; round 2 twice (the cut one, then again); round 3 once.
+      expect(readText(join(dirs.root, "rounds.log")).trim().split("\n")).toEqual(["1", "2", "2", "3"])
 
-    const journal = journalLines(dirs.state, runId!)
-    expect(journal.find((e) => e.type === "run-resumed")).toMatchObject({
-      afterRound: 1,
-      rerunsRound: 2,
-      stoppedStalePid: staleChild
+      const journal = await recordOf(dirs.state, runId, env, engineArgs)
+      expect(journal.find((e) => e.type === "run-resumed")).toMatchObject({
+        afterRound: 1,
+        rerunsRound: 2,
+        stoppedStalePid: staleChild
+      })
+      const finished = journal.filter((e) => e.type === "round-finished").map((e) => e.round)
+      expect(finished).toEqual([1, 2, 3])
+      // Each round is recorded as started before its child is spawned, and the child's pid once it runs.
+      expect(journal.filter((e) => e.type === "round-started").map((e) => e.round)).toEqual([1, 2, 2, 3])
+      expect(journal.filter((e) => e.type === "child-spawned").map((e) => [e.round, typeof e.pid])).toEqual([
+        [1, "number"],
+        [2, "number"],
+        [2, "number"],
+        [3, "number"]
+      ])
+      const order = journal.map((e) => e.type).filter((type) => type === "round-started" || type === "child-spawned")
+      expect(order).toEqual([
+        "round-started",
+        "child-spawned",
+        "round-started",
+        "child-spawned",
+        "round-started",
+        "child-spawned",
+        "round-started",
+        "child-spawned"
+      ])
+      // Each finished round's output is kept, and exported after the entries.
+      const outputs = journal.filter((e) => e.type === "round-output")
+      expect(outputs.map((e) => [e.round, e.attempt])).toEqual([[1, 1], [2, 1], [3, 1]])
+      expect(outputs[0]!.stdout).toContain("\"summary\":\"round\"")
+      expect(journal.at(-1)!.type).toBe("round-output")
+
+      const shown = JSON.parse(
+        (await ralph(["show", runId, "--state-dir", dirs.state, "--json", ...engineArgs], env)).stdout
+      )
+      expect(shown.state).toBe("complete")
+      expect(shown.rounds.map((r: { round: number; status: string }) => [r.round, r.status])).toEqual([
+        [1, "finished"],
+        [2, "interrupted"],
+        [2, "finished"],
+        [3, "finished"]
+      ])
+      expect(shown.rounds[0].report).toMatchObject({ status: "continue", summary: "round" })
     })
-    const finished = journal.filter((e) => e.type === "round-finished").map((e) => e.round)
-    expect(finished).toEqual([1, 2, 3])
-    // Each round is recorded as started before its child is spawned, and the child's pid once it runs.
-    expect(journal.filter((e) => e.type === "round-started").map((e) => e.round)).toEqual([1, 2, 2, 3])
-    expect(journal.filter((e) => e.type === "child-spawned").map((e) => [e.round, typeof e.pid])).toEqual([
-      [1, "number"],
-      [2, "number"],
-      [2, "number"],
-      [3, "number"]
-    ])
-    const order = journal.map((e) => e.type).filter((type) => type === "round-started" || type === "child-spawned")
-    expect(order).toEqual([
-      "round-started",
-      "child-spawned",
-      "round-started",
-      "child-spawned",
-      "round-started",
-      "child-spawned",
-      "round-started",
-      "child-spawned"
-    ])
-    // Each finished round's output is kept beside the journal.
-    const output = readText(join(dirs.state, "runs", runId!, "output.log"))
-    for (const round of [1, 2, 3]) expect(output).toContain(`=== round ${round} attempt 1 stdout`)
-    expect(output).toContain("\"summary\":\"round\"")
-
-    const shown = JSON.parse((await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)).stdout)
-    expect(shown.state).toBe("complete")
-    expect(shown.rounds.map((r: { round: number; status: string }) => [r.round, r.status])).toEqual([
-      [1, "finished"],
-      [2, "interrupted"],
-      [2, "finished"],
-      [3, "finished"]
-    ])
-    expect(shown.rounds[0].report).toMatchObject({ status: "continue", summary: "round" })
-  })
+  }
 
   it("resuming a finished run prints its result and exit code and starts nothing", async () => {
     const dirs = scratch()
@@ -138,15 +149,15 @@ describe("crash and resume", () => {
     ], env)
     expect(first.code).toBe(2)
     const envelope = JSON.parse(first.stdout)
-    const before = journalLines(dirs.state, envelope.runId).length
+    const before = (await recordOf(dirs.state, envelope.runId, env)).length
     const again = await ralph(["resume", envelope.runId, "--state-dir", dirs.state, "--json"], env)
     expect(again.code).toBe(2)
     expect(JSON.parse(again.stdout)).toEqual(envelope)
     expect(readText(join(dirs.root, "calls")).trim().split("\n")).toHaveLength(1)
-    expect(journalLines(dirs.state, envelope.runId)).toHaveLength(before)
+    expect(await recordOf(dirs.state, envelope.runId, env)).toHaveLength(before)
   })
 
-  it("a torn last journal line is skipped; a damaged middle line is an error", async () => {
+  it("journal engine: a torn last journal line is skipped; a damaged middle line is an error", async () => {
     const dirs = scratch()
     const agent = crashingAgent(dirs)
     const env = { RALPH_LOCK_DIR: dirs.locks }
@@ -160,7 +171,9 @@ describe("crash and resume", () => {
       "--workspace",
       dirs.workspace,
       "--state-dir",
-      dirs.state
+      dirs.state,
+      "--engine",
+      "journal"
     ], env)
     const done = finish(child)
     await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
@@ -169,10 +182,13 @@ describe("crash and resume", () => {
     const [runId] = readdirSync(join(dirs.state, "runs"))
     const file = join(dirs.state, "runs", runId!, "journal.jsonl")
     appendFileSync(file, `{"t":"2026-01-01T00:00:00Z","type":"round-fini`)
-    const shown = await ralph(["show", runId!, "--state-dir", dirs.state, "--json"], env)
+    const shown = await ralph(["show", runId!, "--state-dir", dirs.state, "--json", "--engine", "journal"], env)
     expect(shown.code).toBe(0)
     expect(JSON.parse(shown.stdout).state).toBe("interrupted")
-    const resumed = await ralph(["resume", runId!, "--state-dir", dirs.state, "--json", "--kill-grace", "1s"], env)
+    const resumed = await ralph(
+      ["resume", runId!, "--state-dir", dirs.state, "--json", "--kill-grace", "1s", "--engine", "journal"],
+      env
+    )
     expect(resumed.code).toBe(0)
     expect(JSON.parse(resumed.stdout).result.status).toBe("complete")
 
@@ -189,7 +205,9 @@ describe("crash and resume", () => {
       dirs2.workspace,
       "--state-dir",
       dirs2.state,
-      "--json"
+      "--json",
+      "--engine",
+      "journal"
     ], { RALPH_LOCK_DIR: dirs2.locks })
     const id = JSON.parse(ok.stdout).runId
     const journal = join(dirs2.state, "runs", id, "journal.jsonl")
@@ -197,7 +215,9 @@ describe("crash and resume", () => {
     lines.splice(1, 0, "{not json")
     const { writeFileSync } = await import("node:fs")
     writeFileSync(journal, lines.join("\n"))
-    const broken = await ralph(["show", id, "--state-dir", dirs2.state, "--json"], { RALPH_LOCK_DIR: dirs2.locks })
+    const broken = await ralph(["show", id, "--state-dir", dirs2.state, "--json", "--engine", "journal"], {
+      RALPH_LOCK_DIR: dirs2.locks
+    })
     expect(broken.code).toBe(1)
     expect(JSON.parse(broken.stdout).error).toMatchObject({ _tag: "StateUnavailable" })
     expect(JSON.parse(broken.stdout).error.message).toContain("line 2")

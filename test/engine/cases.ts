@@ -90,6 +90,12 @@ const Fragile = Workflow.make("EngineFragile", {
   idempotencyKey: ({ id }) => id
 }).annotate(Workflow.SuspendOnFailure, true)
 
+const Twice = Workflow.make("EngineTwice", {
+  payload: { id: Schema.String },
+  success: Schema.Array(Schema.String),
+  idempotencyKey: ({ id }) => id
+})
+
 const Outer = Workflow.make("EngineOuter", {
   payload: { id: Schema.String },
   success: Schema.Struct({ note: Schema.String, outputs: Schema.Array(Schema.String) }),
@@ -210,6 +216,18 @@ const workflowsLive = (probe: Probe) => {
     })
     return yield* fragile
   }))
+  // The same activity (a Date: its value goes through its schema both ways) asked for twice in one run.
+  const twiceLive = Twice.toLayer(Effect.fn(function*() {
+    const stamp = () =>
+      Activity.make({
+        name: "stamp",
+        success: Schema.Date,
+        execute: Effect.andThen(probe.enter("stamp"), Effect.sync(() => new Date(probe.count("stamp") * 1000)))
+      })
+    const first = yield* stamp()
+    const second = yield* stamp()
+    return [first, second].map((date) => date instanceof Date ? date.toISOString() : `not a Date: ${String(date)}`)
+  }))
   const outerLive = Outer.toLayer(Effect.fn(function*({ id }) {
     return yield* Steps.execute({ id: `${id}-inner` })
   }))
@@ -221,6 +239,7 @@ const workflowsLive = (probe: Probe) => {
     signalLive,
     parkedLive,
     fragileLive,
+    twiceLive,
     outerLive
   )
 }
@@ -309,6 +328,15 @@ export const engineCases = (store: StoreUnderTest): void => {
           })
         )
         assert.deepStrictEqual(Object.fromEntries(probe.runs), { one: 1, two: 1, three: 1 })
+      }))
+
+    it.effect("an activity asked for again in the same run runs once: both get its value, decoded by its schema", () =>
+      Effect.gen(function*() {
+        const place = store.makePlace()
+        const probe = new Probe()
+        const result = yield* within(place, probe, Twice.execute({ id: "t1" }))
+        assert.deepStrictEqual(result, ["1970-01-01T00:00:01.000Z", "1970-01-01T00:00:01.000Z"])
+        assert.strictEqual(probe.count("stamp"), 1)
       }))
 
     it.effect("a stored result is returned without running anything, by the same engine and by a new one", () =>

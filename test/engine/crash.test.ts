@@ -104,6 +104,8 @@ const storedWakeAt = (db: string, clock: string): number | undefined => {
   const { DatabaseSync } = loadNodeSqlite()
   const handle = new DatabaseSync(db, { readOnly: true })
   try {
+    // The child may be writing (or still creating the file in WAL mode): wait for it, as ralph does.
+    handle.exec("PRAGMA busy_timeout = 5000")
     const tables = handle.prepare("SELECT name FROM sqlite_master WHERE name = 'ralph_wf_clocks'").all()
     if (tables.length === 0) return undefined
     const row = handle.prepare("SELECT wake_at FROM ralph_wf_clocks WHERE clock_name = ?").get(clock) as

@@ -6,7 +6,7 @@ import { isAbsolute, join, relative } from "node:path"
 import { Ralph } from "../../src/program.ts"
 import { cleanup, makeTempDir, printJson, sq, writeAgent, writeReportFile } from "../support/agents.ts"
 import { execRalphLayer, request, runChild } from "../support/process.ts"
-import { blockedReport, completeReport, continueReport, reportKeys } from "../support/reports.ts"
+import { blockedReport, completeReport, continueReport, reportKeys, withoutUsage } from "../support/reports.ts"
 
 const dirs: Array<string> = []
 const tempDir = () => {
@@ -264,7 +264,11 @@ describe.concurrent("exec protocol through Ralph: the prompt across rounds", () 
         const ralph = yield* Ralph
         return yield* ralph.run({ objective, maxRounds: 5 })
       }).pipe(Effect.provide(execRalphLayer([agent], { workspace: dir })))
-      assert.deepStrictEqual(envelope.result, { status: "complete", roundsStarted: 3, report: completeReport })
+      assert.deepStrictEqual(withoutUsage(envelope.result), {
+        status: "complete",
+        roundsStarted: 3,
+        report: completeReport
+      })
       assert.strictEqual(envelope.agentsStarted, 3)
       const prompt = (n: number) => readFileSync(join(dir, `prompt-${n}.txt`), "utf8")
       for (const n of [1, 2, 3]) {

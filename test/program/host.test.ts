@@ -4,7 +4,7 @@ import { truncationMarker } from "../../src/domain/render.ts"
 import { ExecuteError, makeHost } from "../../src/host.ts"
 import type { ScriptStep } from "../../src/services/providers/scripted.ts"
 import { layerScripted } from "../../src/testing.ts"
-import { completeReport, continueReport } from "../support/reports.ts"
+import { completeReport, continueReport, withoutUsage } from "../support/reports.ts"
 
 /** The scripted layer plus a finalizer that counts disposals. */
 const withDisposal = (script: ReadonlyArray<ScriptStep>, options: Parameters<typeof layerScripted>[1] = {}) => {
@@ -43,7 +43,11 @@ describe("makeHost(layer).execute", () => {
   it("success: the envelope and its rendered text; the layer is disposed", async () => {
     const { layer, state } = withDisposal([{ value: continueReport }, { value: completeReport }])
     const { envelope, text } = await makeHost(layer).execute({ objective: "x" })
-    assert.deepStrictEqual(envelope.result, { status: "complete", roundsStarted: 2, report: completeReport })
+    assert.deepStrictEqual(withoutUsage(envelope.result), {
+      status: "complete",
+      roundsStarted: 2,
+      report: completeReport
+    })
     assert.strictEqual(envelope.agentsStarted, 2)
     assert.match(text, /worker reported/i)
     assert.include(text, JSON.stringify(completeReport, null, 2))

@@ -6,20 +6,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer } from "effect"
 import { join } from "node:path"
-import {
-  NodeSqliteClient,
-  Ralph,
-  RunEvents,
-  scriptedProvider,
-  SubagentProvider,
-  WorkflowEngine
-} from "../../src/index.ts"
+import { NodeSqliteClient, Providers, Ralph, RunEvents, SubagentProvider, WorkflowEngine } from "../../src/index.ts"
 import type { ChildRequest } from "../../src/services/SubagentProvider.ts"
 import { makeTempDir } from "../support/agents.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
-const ralphOn = (filename: string, steps: Parameters<typeof scriptedProvider>[0], requests: Array<ChildRequest>) => {
-  const inner = scriptedProvider(steps)
+const ralphOn = (
+  filename: string,
+  steps: Parameters<typeof Providers.scriptedProvider>[0],
+  requests: Array<ChildRequest>
+) => {
+  const inner = Providers.scriptedProvider(steps)
   const provider = {
     ...inner,
     start: (request: ChildRequest) => Effect.suspend(() => (requests.push(request), inner.start(request)))

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { execAgent, makeProcessProvider, Ralph, RunEvents, SubagentProvider, WorkflowEngine } from "../../src/index.ts"
+import { Providers, Ralph, RunEvents, SubagentProvider, WorkflowEngine } from "../../src/index.ts"
 import { makeTempDir, printJson, writeAgent } from "../support/agents.ts"
 
 describe("library usage, as the README shows it", () => {
@@ -32,13 +32,13 @@ else touch done.txt; ${
           })
         }; fi`
       )
-      const Providers = Layer.effect(
+      const Agents = Layer.effect(
         SubagentProvider,
-        Effect.map(makeProcessProvider(execAgent([agent])), (exec) => SubagentProvider.make([exec]))
+        Effect.map(Providers.makeProcessProvider(Providers.execAgent([agent])), (exec) => SubagentProvider.make([exec]))
       )
       const RalphLive = Ralph.layer({ subagentProvider: "exec", maxRounds: 20, workspace: dir }).pipe(
         Layer.provide(WorkflowEngine.layerMemory()),
-        Layer.provide(Providers),
+        Layer.provide(Agents),
         Layer.provide(RunEvents.layerSilent)
       )
       const envelope = yield* Effect.gen(function*() {

@@ -7,7 +7,7 @@ import { RunEvents } from "../../src/services/RunEvents.ts"
 import { SubagentProvider } from "../../src/services/SubagentProvider.ts"
 import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
 import { layerScripted } from "../../src/testing.ts"
-import { blockedReport, completeReport, continueReport, reportOfLength } from "../support/reports.ts"
+import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
 import { recordingLayer } from "../support/scripted.ts"
 
 const cont = (n: number) => ({ ...continueReport, summary: `round ${n} did its part` })
@@ -37,9 +37,13 @@ describe("Ralph.run: outcomes", () => {
       const { layer, requests } = recordingLayer([{ value: cont(1) }, { value: completeReport }])
       const envelope = success(yield* runOnce(layer, { objective: "ship it" }))
       assert.deepStrictEqual(Object.keys(envelope).sort(), ["agentsStarted", "result", "runId"])
-      assert.deepStrictEqual(Object.keys(envelope.result).sort(), ["report", "roundsStarted", "status"])
+      assert.deepStrictEqual(Object.keys(envelope.result).sort(), ["report", "roundsStarted", "status", "usage"])
       assert.match(envelope.runId, /^\d{8}-\d{6}-[0-9a-f]{6}$/)
-      assert.deepStrictEqual(envelope.result, { status: "complete", roundsStarted: 2, report: completeReport })
+      assert.deepStrictEqual(withoutUsage(envelope.result), {
+        status: "complete",
+        roundsStarted: 2,
+        report: completeReport
+      })
       assert.strictEqual(envelope.agentsStarted, 2)
       assert.strictEqual(requests.length, 2)
       assert.isTrue(requests.every((r) => r.runId === envelope.runId))
@@ -49,7 +53,11 @@ describe("Ralph.run: outcomes", () => {
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer([{ value: blockedReport }, { value: completeReport }])
       const envelope = success(yield* runOnce(layer, { objective: "x", maxRounds: 5 }))
-      assert.deepStrictEqual(envelope.result, { status: "blocked", roundsStarted: 1, report: blockedReport })
+      assert.deepStrictEqual(withoutUsage(envelope.result), {
+        status: "blocked",
+        roundsStarted: 1,
+        report: blockedReport
+      })
       assert.strictEqual(envelope.agentsStarted, 1)
       assert.strictEqual(requests.length, 1)
     }))
@@ -58,7 +66,7 @@ describe("Ralph.run: outcomes", () => {
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer([1, 2, 3, 4].map((n) => ({ value: cont(n) })))
       const envelope = success(yield* runOnce(layer, { objective: "x", maxRounds: 3 }))
-      assert.deepStrictEqual(envelope.result, {
+      assert.deepStrictEqual(withoutUsage(envelope.result), {
         status: "budget-limited",
         limit: "rounds",
         roundsStarted: 3,
@@ -391,7 +399,7 @@ describe("Ralph.run: the run's time budget (maxTime)", () => {
           )
       ], { maxTime: Duration.millis(100) })
       const envelope = success(yield* runOnce(layer, { objective: "x" }))
-      assert.deepStrictEqual(envelope.result, {
+      assert.deepStrictEqual(withoutUsage(envelope.result), {
         status: "budget-limited",
         limit: "time",
         roundsStarted: 2,

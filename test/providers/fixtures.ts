@@ -23,6 +23,8 @@ export const processResult = (overrides: Partial<ProcessResult> = {}): ProcessRe
   stdout: "",
   stderrTail: "",
   reportFileText: "",
+  usageFileText: "",
+  usageFile: "/tmp/round/usage.json",
   ...overrides
 })
 
@@ -55,5 +57,6 @@ export const request = {
 export const files = {
   dir: "/tmp/round",
   reportFile: "/tmp/round/report.json",
-  schemaFile: "/tmp/round/report.schema.json"
+  schemaFile: "/tmp/round/report.schema.json",
+  usageFile: "/tmp/round/usage.json"
 }

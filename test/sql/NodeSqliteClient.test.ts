@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process"
 import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { lazyFlush } from "../../src/sql/LazyFlush.ts"
 import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
 
 const root = resolve(import.meta.dirname, "../..")
@@ -298,6 +299,35 @@ describe("files", () => {
         250,
         0
       ])
+    }).pipe(Effect.scoped))
+
+  it.effect("under lazyFlush a commit runs at synchronous=NORMAL (WAL only); every other one at FULL", () =>
+    Effect.gen(function*() {
+      const { filename, sql } = yield* fileClient()
+      // PRAGMA synchronous read inside a transaction gives the level its COMMIT runs at.
+      const level = Effect.map(sql<{ synchronous: number }>`PRAGMA synchronous`, ([row]) => row!.synchronous)
+      yield* sql`CREATE TABLE t (x)`
+      assert.strictEqual(yield* lazyFlush(sql.withTransaction(level)), 1, "a lazy transaction: NORMAL")
+      assert.strictEqual(yield* sql.withTransaction(level), 2, "the next plain transaction: FULL again")
+      assert.strictEqual(yield* lazyFlush(level), 1, "a lazy statement on its own: NORMAL")
+      assert.strictEqual(yield* level, 2)
+      // Nested: the outer transaction's level holds for the whole of it.
+      assert.strictEqual(yield* sql.withTransaction(lazyFlush(sql.withTransaction(level))), 2)
+
+      // What a lazy commit wrote is committed: another connection reads it.
+      yield* lazyFlush(sql.withTransaction(sql`INSERT INTO t VALUES (1)`))
+      const other = yield* NodeSqliteClient.make({ filename, readonly: true }).pipe(Effect.provide(reactivity))
+      assert.deepStrictEqual((yield* other<{ x: number }>`SELECT x FROM t`).map((row) => row.x), [1])
+
+      // Outside WAL (and on a client configured below FULL) it changes nothing.
+      const journaled = yield* fileClient({ journalMode: "delete" })
+      const journaledLevel = yield* lazyFlush(
+        journaled.sql.withTransaction(journaled.sql<{ synchronous: number }>`PRAGMA synchronous`)
+      )
+      assert.strictEqual(journaledLevel[0]!.synchronous, 2)
+      const normal = yield* fileClient({ synchronous: "off" })
+      const normalLevel = yield* lazyFlush(normal.sql<{ synchronous: number }>`PRAGMA synchronous`)
+      assert.strictEqual(normalLevel[0]!.synchronous, 0)
     }).pipe(Effect.scoped))
 
   it.effect("a writer held by another connection: the busy timeout, then LockTimeoutError", () =>

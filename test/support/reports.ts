@@ -70,3 +70,15 @@ export const reportOfLength = (status: "continue" | "complete" | "blocked", char
   if (JSON.stringify(report).length !== chars) throw new Error("reportOfLength: miscounted")
   return report
 }
+
+/**
+ * A result without its `usage` (durations vary from run to run), after checking that the usage
+ * lists one entry per round that finished before the run ended.
+ */
+export const withoutUsage = <R extends { readonly usage?: { readonly rounds: ReadonlyArray<unknown> } }>(
+  result: R
+): R extends unknown ? Omit<R, "usage"> : never => {
+  if (result.usage === undefined) throw new Error("the result carries no usage")
+  const { usage: _, ...rest } = result
+  return rest as R extends unknown ? Omit<R, "usage"> : never
+}

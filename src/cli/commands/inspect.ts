@@ -1,10 +1,11 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import type { RalphError } from "../../domain/errors.ts"
+import { describeGuards } from "../../domain/guards.ts"
 import { type RunView, summarize } from "../../domain/journal.ts"
 import { renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
-import { formatUsage } from "../../domain/usage.ts"
+import { formatTotals, formatUsage, summarizeUsage } from "../../domain/usage.ts"
 import type { RunListing } from "../../services/RunStore.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { session, settleFailure } from "../session.ts"
@@ -81,11 +82,33 @@ export const showJson = (view: RunView) => ({
     usage: round.usage,
     ...(round.report === null ? {} : { report: round.report }),
     ...(round.failure === null ? {} : { failure: round.failure }),
-    ...(round.problem === null ? {} : { problem: round.problem })
+    ...(round.problem === null ? {} : { problem: round.problem }),
+    ...(round.workspaceChanged === null ? {} : { workspaceChanged: round.workspaceChanged }),
+    ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
+    ...(round.claim === null ? {} : { claim: round.claim })
   })),
+  usage: summarizeUsage(view.usage),
+  guards: view.started.guards ?? {},
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
 })
+
+const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>): string => {
+  if (!("check" in claim)) {
+    return claim.status === "checking"
+      ? "claim check: running"
+      : "claim check: interrupted (a resume checks the claim again)"
+  }
+  const { protectedChanged, verification: v } = claim.check
+  if (protectedChanged.length > 0) {
+    return `claim rejected: protected files changed: ${protectedChanged.map(escapeLine).join(", ")}`
+  }
+  if (v === null) return `claim ${claim.status === "held" ? "accepted" : "rejected"}`
+  const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
+  return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${(v.durationMs / 1000).toFixed(1)}s · claim ${
+    claim.status === "held" ? "verified" : "rejected"
+  }`
+}
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
 const showText = (view: RunView) => {
@@ -97,6 +120,8 @@ const showText = (view: RunView) => {
       duration(s.startedAt, s.updatedAt)
     }`
   ]
+  const guards = describeGuards(view.started.guards ?? {})
+  if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
   for (const round of view.rounds) {
     const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
     const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
@@ -108,8 +133,18 @@ const showText = (view: RunView) => {
       : round.problem !== null
       ? ` · ${escapeLine(round.problem)}${usage}`
       : ""
-    lines.push(`  ${head}${took}${what}`)
+    const changed = round.workspaceChanged === null
+      ? ""
+      : round.workspaceChanged
+      ? " · changed the workspace"
+      : " · workspace unchanged"
+    const guarded = round.protectedChanged === null || round.protectedChanged.length === 0
+      ? ""
+      : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
+    lines.push(`  ${head}${took}${what}${changed}${guarded}`)
+    if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`)
   }
+  if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   return lines.join("\n")
@@ -132,11 +167,21 @@ export const exportRun = Command.make("export", { ...readFlags, runId: runIdArgu
   session.json = flags.json
   return Effect.flatMap(
     loadLocation(flags, process.env),
-    (location) => withStore(location, (store) => store.entries(flags.runId))
+    (location) =>
+      withStore(
+        location,
+        (store) => Effect.all({ entries: store.entries(flags.runId), outputs: store.outputs(flags.runId) })
+      )
   ).pipe(
-    // JSON lines whatever --json says: one entry per line, as the journal keeps them.
-    Effect.tap((entries) =>
-      Effect.sync(() => process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join("")))
+    // JSON lines whatever --json says: one entry per line, as the journal keeps them, then each
+    // round's kept output as a `round-output` line.
+    Effect.tap(({ entries, outputs }) =>
+      Effect.sync(() =>
+        process.stdout.write(
+          [...entries, ...outputs.map((output) => ({ type: "round-output", ...output }))]
+            .map((line) => `${JSON.stringify(line)}\n`).join("")
+        )
+      )
     ),
     Effect.catch((error) => Effect.sync(() => settleFailure(error))),
     Effect.asVoid

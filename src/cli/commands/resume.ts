@@ -1,13 +1,12 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
-import { InvalidConfig, StateUnavailable, WorkspaceLocked } from "../../domain/errors.ts"
+import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { usageOf } from "../liveView.ts"
 import { session } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
-import { stopStaleChild } from "../staleChild.ts"
 import { withStore } from "../store.ts"
 
 export const resume = Command.make(
@@ -20,14 +19,8 @@ export const resume = Command.make(
       const stateDir = location.stateDir
       const view = yield* withStore(location, (store) => store.read(flags.runId))
       session.maxResultChars = view.started.config.maxResultChars
+      // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
-      if (view.state === "running") {
-        return yield* new WorkspaceLocked({
-          workspace: view.started.workspace,
-          runId: view.started.runId,
-          pid: view.ownerPid
-        })
-      }
       const agent = parseAgentName(view.started.config.subagentProvider)
       if ("problem" in agent) {
         return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
@@ -56,29 +49,10 @@ export const resume = Command.make(
         })
       }
       const settings: CliSettings = { ...loaded, config: view.started.config, agent: restored.agent }
-      // Filled in before the run starts, so the journal's run-resumed entry can say what was stopped.
-      const resumeInfo = { rerunsRound: view.danglingRound, stoppedStalePid: null as number | null }
+      // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       return yield* withRalph(
         settings,
-        { agent: view.started.agent, gitHead: view.started.gitHead, resume: resumeInfo },
-        view.started.runId,
-        (ralph) =>
-          Effect.gen(function*() {
-            resumeInfo.stoppedStalePid = yield* stopStaleChild(view.danglingPid, view.started.runId, settings.killGrace)
-            if (resumeInfo.stoppedStalePid !== null) {
-              process.stderr.write(`ralph: stopped pid ${resumeInfo.stoppedStalePid}, a child of the interrupted run\n`)
-            }
-            const finished = view.lastFinished
-            return yield* ralph.resume({
-              runId: view.started.runId,
-              objective: view.started.objective,
-              maxRounds: view.started.maxRounds,
-              lastRound: finished?.round ?? 0,
-              lastReport: finished?.report,
-              agentsStarted: view.agentsStarted,
-              counted: finished?.round ?? 0
-            })
-          }),
+        (ralph) => ralph.resume(view.started.runId),
         cliObservers(settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
       )
     }))

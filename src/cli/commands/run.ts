@@ -3,7 +3,6 @@ import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
-import { gitHead } from "../gitHead.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { session } from "../session.ts"
 import { loadSettings } from "../settings.ts"
@@ -58,11 +57,8 @@ export const run = Command.make(
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env)
-      session.maxResultChars = settings.config.maxResultChars
       return yield* withRalph(
         settings,
-        { agent: settings.agent, gitHead: gitHead(settings.workspace) },
-        "(starting)",
         (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
         cliObservers(settings, flags.quiet)
       )

@@ -2,7 +2,13 @@ import { type Duration, Effect, Fiber } from "effect"
 import { spawn } from "node:child_process"
 import { isGroupAlive, stopGroup } from "../liveness.ts"
 import { ChildFailed } from "../SubagentProvider.ts"
-import type { OutputCapture, TailBuffer } from "./outputCapture.ts"
+import type { TailBuffer } from "./outputCapture.ts"
+
+/** Where stdout goes: it keeps a chunk and returns true, or refuses it once past its bound (an `OutputCapture`). */
+export interface StdoutSink {
+  readonly maxBytes: number
+  readonly push: (chunk: Uint8Array) => boolean
+}
 
 export interface AgentProcessOptions {
   readonly command: string
@@ -12,7 +18,7 @@ export interface AgentProcessOptions {
   readonly env: NodeJS.ProcessEnv
   /** Written to stdin, which is then closed; `null` for /dev/null. */
   readonly stdin: string | null
-  readonly stdout: OutputCapture
+  readonly stdout: StdoutSink
   readonly stderr: TailBuffer
   /** Called on every chunk of output, for idle detection. */
   readonly onOutput: () => void

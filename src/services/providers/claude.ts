@@ -13,13 +13,14 @@
  * an option, and Claude Code reads a piped prompt to its end without the 3-second wait it makes
  * on an open, silent stdin.
  */
+import type { FailureReason } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import type { AgentOptions } from "./agentOptions.ts"
 import { flagIf, permissionsOf } from "./agentOptions.ts"
 import {
   bounded,
   classifyHttp,
-  failure,
+  failure as failed,
   num,
   parseReportText,
   processFailure,
@@ -75,6 +76,15 @@ export const claudeArgs = (options: AgentOptions): ReadonlyArray<string> => [
   ...(options.args ?? [])
 ]
 
+/**
+ * What is left of the run's cost cap, as Claude Code's own cap for this child, so one round cannot
+ * overrun it by much. Rounded down to a hundredth of a cent (never to zero).
+ */
+export const claudeBudgetArgs = (remainingUsd: number | undefined): ReadonlyArray<string> =>
+  remainingUsd === undefined
+    ? []
+    : ["--max-budget-usd", String(Math.max(0.0001, Math.floor(remainingUsd * 10_000) / 10_000))]
+
 /** Tokens and cost of one `claude -p` result. `modelUsage` is preferred: `usage` reads 0 after some errors. */
 export const claudeUsage = (result: Record<string, unknown>) => {
   const models = Object.values(record(result.modelUsage) ?? {}).map(record).filter((m) => m !== undefined)
@@ -113,6 +123,11 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
   if (result === undefined || result.type !== "result") {
     return processFailure("claude", child, "printed no JSON result")
   }
+  const spent = claudeUsage(result)
+  const failure = (reason: FailureReason, detail: string): Interpretation => ({
+    ...failed(reason, detail),
+    usage: spent
+  })
   const subtype = str(result.subtype)
   switch (subtype) {
     case "error_max_turns":
@@ -138,7 +153,7 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
     }
     return failure("crashed", `claude reported an error: ${message}`)
   }
-  const usage = claudeUsage(result)
+  const usage = spent
   if (result.structured_output !== undefined && result.structured_output !== null) {
     return value(result.structured_output, usage)
   }
@@ -160,9 +175,10 @@ export const claudeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   name: "claude",
   binary: options.binary ?? "claude",
   installHint: claudeInstallHint,
+  reportsCost: true,
   invocation: (request) => ({
     command: options.binary ?? "claude",
-    args: claudeArgs(options),
+    args: [...claudeArgs(options), ...claudeBudgetArgs(request.maxBudgetUsd)],
     env: { ...options.env },
     stdin: request.prompt
   }),

@@ -128,6 +128,7 @@ export const interpretOpencode = (child: ProcessResult): Interpretation => {
 
 export const opencodeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   name: "opencode",
+  reportsCost: true,
   binary: options.binary ?? "opencode",
   installHint: opencodeInstallHint,
   invocation: (request) => ({

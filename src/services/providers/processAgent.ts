@@ -19,6 +19,8 @@ export interface AgentFiles {
   readonly reportFile: string
   /** The report's JSON Schema. */
   readonly schemaFile: string
+  /** A fresh empty file the child may write its usage to (exec's RALPH_USAGE_FILE). */
+  readonly usageFile: string
 }
 
 /** How to start one agent process. */
@@ -39,6 +41,10 @@ export interface ProcessResult {
   readonly stderrTail: string
   /** The content of `AgentFiles.reportFile` after the child exited. */
   readonly reportFileText: string
+  /** The content of `AgentFiles.usageFile` after the child exited. */
+  readonly usageFileText: string
+  /** Where the usage file was, to name it in errors. */
+  readonly usageFile: string
 }
 
 export type Interpretation =
@@ -48,6 +54,8 @@ export type Interpretation =
     readonly reason: FailureReason
     readonly detail: string
     readonly resetAt?: string
+    /** What the failed child reported spending, when it did. */
+    readonly usage?: Usage
   }
 
 /** An agent driven as a child process: how to invoke it and how to read what it left. */
@@ -57,6 +65,8 @@ export interface ProcessAgent {
   readonly binary: string
   /** Told to the user when the binary is missing. */
   readonly installHint: string
+  /** Whether its children report their cost (a cost cap needs it). */
+  readonly reportsCost?: boolean
   readonly invocation: (request: ChildRequest, files: AgentFiles) => AgentInvocation
   readonly interpret: (result: ProcessResult) => Interpretation
 }
@@ -150,14 +160,21 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     Effect.try({
       try: (): AgentFiles => {
         const dir = scratchDir()
-        const reportFile = join(dir, `report-${++children}.json`)
+        const n = ++children
+        const reportFile = join(dir, `report-${n}.json`)
+        const usageFile = join(dir, `usage-${n}.json`)
         writeFileSync(reportFile, "")
-        return { dir, reportFile, schemaFile: join(dir, schemaName) }
+        writeFileSync(usageFile, "")
+        return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
       },
       catch: (error) =>
         fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
     }),
-    (files) => Effect.sync(() => rmSync(files.reportFile, { force: true }))
+    (files) =>
+      Effect.sync(() => {
+        rmSync(files.reportFile, { force: true })
+        rmSync(files.usageFile, { force: true })
+      })
   )
 
   const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
@@ -217,7 +234,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       signal: exit.signal,
       stdout: stdout.text(),
       stderrTail: stderr.text(),
-      reportFileText
+      reportFileText,
+      usageFileText: readReportFile(files.usageFile),
+      usageFile: files.usageFile
     }
     const interpretation = agent.interpret(result)
     if (interpretation._tag === "Failure") {
@@ -228,6 +247,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         ...(result.exitCode === null ? {} : { exitCode: result.exitCode }),
         ...(result.signal === null ? {} : { signal: result.signal }),
         ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt }),
+        ...(interpretation.usage === undefined ? {} : { usage: interpretation.usage }),
         ...transcriptOf(result.stdout, result.stderrTail)
       })
     }
@@ -242,6 +262,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     name: agent.name,
     structuredOutput: true,
     inheritsParentContext: false,
+    reportsCost: agent.reportsCost === true,
     preflight,
     start
   }

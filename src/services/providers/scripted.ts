@@ -6,13 +6,21 @@ import { ChildFailed, type ChildOutput, type ChildRequest, type Provider } from 
 /** One scripted child: a value it yields, a failure, or a function of its request. */
 export type ScriptStep =
   | { readonly value: unknown; readonly usage?: Usage }
-  | { readonly fail: FailureReason; readonly detail?: string; readonly resetAt?: string }
+  | {
+    readonly fail: FailureReason
+    readonly detail?: string
+    readonly resetAt?: string
+    /** What the failed child reported spending. */
+    readonly usage?: Usage
+  }
   | ((request: ChildRequest) => Effect.Effect<ChildOutput, ChildFailed>)
 
 export interface ScriptedOptions {
   readonly name?: string
   readonly structuredOutput?: boolean
   readonly inheritsParentContext?: boolean
+  /** Whether its steps report their cost (default true: a script says what it likes). */
+  readonly reportsCost?: boolean
 }
 
 /**
@@ -25,6 +33,7 @@ export const scriptedProvider = (steps: ReadonlyArray<ScriptStep>, options: Scri
     name: options.name ?? "scripted",
     structuredOutput: options.structuredOutput ?? true,
     inheritsParentContext: options.inheritsParentContext ?? false,
+    reportsCost: options.reportsCost ?? true,
     preflight: Effect.void,
     start: (request) =>
       Effect.suspend(() => {
@@ -40,7 +49,8 @@ export const scriptedProvider = (steps: ReadonlyArray<ScriptStep>, options: Scri
             new ChildFailed({
               reason: step.fail,
               detail: step.detail ?? `scripted ${step.fail}`,
-              ...(step.resetAt === undefined ? {} : { resetAt: step.resetAt })
+              ...(step.resetAt === undefined ? {} : { resetAt: step.resetAt }),
+              ...(step.usage === undefined ? {} : { usage: step.usage })
             })
           )
         }

@@ -1,24 +1,28 @@
+/**
+ * The record of a run: its events written to the run store as journal entries, each durable before
+ * the run goes on. The Ralph service records every run this way when it is given a RunStore.
+ */
 import { Effect } from "effect"
-import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
+import { hostname } from "node:os"
+import { Cancelled, errorFields, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { type AgentConfig, recordable } from "../domain/settings.ts"
-import type { RunJournal, RunStore } from "../services/RunStore.ts"
-import type { LockHandle } from "../services/WorkspaceLock.ts"
 import { version } from "../version.ts"
-import { errorDocument } from "./output.ts"
-import { session } from "./session.ts"
+import type { RunJournal, RunStore } from "./RunStore.ts"
+import type { LockHandle } from "./WorkspaceLock.ts"
 
-export interface JournalContext {
+export interface RecordContext {
   readonly store: RunStore["Service"]
   readonly lock: LockHandle
+  /** The agent's settings, kept (without env values) so a resume can start the same agent. */
   readonly agent: AgentConfig
   readonly gitHead: string | null
-  /** For a resumed run: what the resume found and did before starting. */
-  readonly resume?: { readonly rerunsRound: number | null; readonly stoppedStalePid: number | null }
+  /** The signal that cancelled the run, when a signal did (only the process that got it knows). */
+  readonly signal: () => "SIGINT" | "SIGTERM" | undefined
 }
 
 /** Writes a run's events to its journal, each flushed before the run goes on. */
-export const journalSink = (context: JournalContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
+export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
   let journal: RunJournal | undefined
   return Effect.fnUntraced(function*(event: RunEvent) {
     if (event._tag === "RunStarted") {
@@ -33,17 +37,20 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           config: event.config,
           agent: recordable(context.agent),
           workspace: event.workspace,
+          guards: event.guards,
           gitHead: context.gitHead,
           pid: process.pid,
+          host: hostname(),
           version
         })
       } else {
         yield* journal.append({
           type: "run-resumed",
           afterRound: event.resumedAfterRound,
-          rerunsRound: context.resume?.rerunsRound ?? null,
-          stoppedStalePid: context.resume?.stoppedStalePid ?? null,
-          pid: process.pid
+          rerunsRound: event.rerunsRound ?? null,
+          stoppedStalePid: event.stoppedStalePid ?? null,
+          pid: process.pid,
+          host: hostname()
         })
       }
       return
@@ -69,7 +76,18 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           attempt: event.attempt,
           report: event.report,
           durationMs: event.durationMs,
-          usage: event.usage
+          usage: event.usage,
+          ...(event.workspace === undefined ? {} : { workspace: event.workspace }),
+          ...(event.protectedChanged === undefined ? {} : { protectedChanged: event.protectedChanged })
+        })
+      case "ClaimCheckStarted":
+        return yield* journal.append({ type: "claim-check-started", round: event.round })
+      case "ClaimChecked":
+        return yield* journal.append({
+          type: "claim-checked",
+          round: event.round,
+          check: event.check,
+          holds: event.holds
         })
       case "RoundRejected":
         if (event.transcript !== undefined) yield* journal.keepOutput(event.round, event.attempt, event.transcript)
@@ -91,6 +109,7 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
           reason: event.reason,
           detail: event.detail,
           ...(event.stderrTail === undefined ? {} : { stderrTail: event.stderrTail }),
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
           durationMs: event.durationMs
         })
       case "RetryScheduled":
@@ -104,18 +123,14 @@ export const journalSink = (context: JournalContext): (event: RunEvent) => Effec
       case "RunFinished":
         return yield* journal.append({ type: "run-finished", envelope: event.envelope })
       case "RunFailed": {
-        // The program cannot see which signal cancelled it; the CLI can.
-        const error =
-          event.error._tag === "Cancelled" && session.signal !== undefined && event.error.signal === undefined
-            ? new Cancelled({
-              ...(event.error.round === undefined ? {} : { round: event.error.round }),
-              signal: session.signal
-            })
-            : event.error
-        const { _tag, message, ...fields } = errorDocument(error).error
+        // The program cannot see which signal cancelled it; its caller can.
+        const signal = context.signal()
+        const error = event.error._tag === "Cancelled" && signal !== undefined && event.error.signal === undefined
+          ? new Cancelled({ ...(event.error.round === undefined ? {} : { round: event.error.round }), signal })
+          : event.error
         return yield* journal.append({
           type: "run-failed",
-          error: { _tag: String(_tag), message: String(message), fields }
+          error: { _tag: error._tag, message: error.message, fields: errorFields(error) }
         })
       }
     }

@@ -1,0 +1,92 @@
+/**
+ * What a run is held to beyond its rounds and its time: spend caps, a stall guard, and the check of
+ * a claimed completion (protected files, a verify command). Fixed when a run starts and recorded
+ * with it, so a resume holds the run to the same guards. Pure rules; the I/O is in services.
+ */
+import { Schema } from "effect"
+import { costOf, knownSpend, type RoundUsage, tokensOf } from "./usage.ts"
+
+/** One run of the verify command. */
+export const Verification = Schema.Struct({
+  /** The command as it was run: the program, then its arguments. */
+  command: Schema.Array(Schema.String),
+  /** Its exit status; null when it did not exit by itself (a signal, the timeout). */
+  exitCode: Schema.NullOr(Schema.Int),
+  timedOut: Schema.Boolean,
+  durationMs: Schema.Number,
+  /** The end of what it printed (stdout and stderr interleaved), bounded. */
+  outputTail: Schema.String
+})
+export type Verification = typeof Verification.Type
+
+export const verificationPassed = (verification: Verification): boolean =>
+  verification.exitCode === 0 && !verification.timedOut
+
+/** What checking a claimed completion found: protected files changed, and the verify command's run (if it ran). */
+export const ClaimCheck = Schema.Struct({
+  /** Protected files that differ from the run's start (changed, added or removed), workspace-relative. */
+  protectedChanged: Schema.Array(Schema.String),
+  /** Null when no verify command is set, or when a protected file changed (a gate that may have been rewritten is not run). */
+  verification: Schema.NullOr(Verification)
+})
+export type ClaimCheck = typeof ClaimCheck.Type
+
+export const claimHolds = (check: ClaimCheck): boolean =>
+  check.protectedChanged.length === 0 && (check.verification === null || verificationPassed(check.verification))
+
+export const Guards = Schema.Struct({
+  maxCostUsd: Schema.optionalKey(Schema.Finite),
+  maxTokens: Schema.optionalKey(Schema.Int),
+  allowUnknownCost: Schema.optionalKey(Schema.Boolean),
+  maxStalledRounds: Schema.optionalKey(Schema.Int),
+  verify: Schema.optionalKey(Schema.Struct({ command: Schema.Array(Schema.String), timeoutMs: Schema.Number })),
+  /** The protected files when the run started: workspace-relative path → fingerprint. */
+  protectedFiles: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** The patterns that chose them (the user's `protect`, and the gate's own files). */
+  protect: Schema.optionalKey(Schema.Array(Schema.String))
+})
+export type Guards = typeof Guards.Type
+
+/** The guards in words, for a person (`verify …, protect 3 files, cost cap $5, …`); empty when there are none. */
+export const describeGuards = (guards: Guards): string => {
+  const parts: Array<string> = []
+  if (guards.verify !== undefined) parts.push(`verify: ${guards.verify.command.join(" ")}`)
+  if (guards.protect !== undefined && guards.protectedFiles !== undefined) {
+    const n = Object.keys(guards.protectedFiles).length
+    parts.push(`protect: ${guards.protect.join(" ")} (${n} file${n === 1 ? "" : "s"})`)
+  }
+  if (guards.maxCostUsd !== undefined) {
+    parts.push(`cost cap $${guards.maxCostUsd}${guards.allowUnknownCost === true ? " (unknown cost allowed)" : ""}`)
+  }
+  if (guards.maxTokens !== undefined) parts.push(`token cap ${guards.maxTokens}`)
+  if (guards.maxStalledRounds !== undefined) parts.push(`stall guard ${guards.maxStalledRounds} rounds`)
+  return parts.join(" · ")
+}
+
+/** Whether a claimed completion must be checked before the run may end complete. */
+export const checksClaims = (guards: Guards): boolean =>
+  guards.verify !== undefined || (guards.protectedFiles !== undefined && guards.protect !== undefined)
+
+export type SpendLimit = "cost" | "tokens"
+
+/**
+ * The spend cap the finished rounds reached, if one. A cap whose quantity some round did not report
+ * cannot be shown to have room: it is reached, unless unknown cost is allowed (for cost only), and
+ * then only the known part counts.
+ */
+export const spendLimitReached = (guards: Guards, rounds: ReadonlyArray<RoundUsage>): SpendLimit | undefined => {
+  if (guards.maxCostUsd !== undefined) {
+    const cost = knownSpend(rounds, costOf)
+    if (cost.known >= guards.maxCostUsd) return "cost"
+    if (cost.unknownRounds > 0 && guards.allowUnknownCost !== true) return "cost"
+  }
+  if (guards.maxTokens !== undefined) {
+    const tokens = knownSpend(rounds, tokensOf)
+    if (tokens.known >= guards.maxTokens || tokens.unknownRounds > 0) return "tokens"
+  }
+  return undefined
+}
+
+/** What is left of the cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
+export const remainingCostUsd = (guards: Guards, rounds: ReadonlyArray<RoundUsage>): number | undefined =>
+  guards.maxCostUsd === undefined ? undefined : Math.max(0, guards.maxCostUsd - knownSpend(rounds, costOf).known)

@@ -1,0 +1,178 @@
+/**
+ * The checks ralph makes of a workspace around its rounds, as a service: the workspace's
+ * fingerprint, the protected files, and the verify command that checks a claimed completion. It
+ * reads the workspace and runs the verify command there; it never writes to it.
+ */
+import { Context, Duration, Effect, Layer } from "effect"
+import { realpathSync } from "node:fs"
+import { resolve } from "node:path"
+import { InvalidConfig } from "../domain/errors.ts"
+import type { Verification } from "../domain/guards.ts"
+import { defaults } from "../domain/settings.ts"
+import { runAgentProcess } from "./providers/agentProcess.ts"
+import { findExecutable, programPath } from "./providers/executable.ts"
+import { TailBuffer } from "./providers/outputCapture.ts"
+import {
+  changedFiles,
+  fingerprint,
+  gitTopLevel,
+  hashFiles,
+  insideWorkspace,
+  matchingFiles,
+  maxProtectedFiles,
+  TooManyFiles
+} from "./workspace/files.ts"
+
+/** How much of the end of the verify command's output is kept (and handed to the next child). */
+export const verifyOutputTailBytes = 4096
+
+export interface VerifyRequest {
+  readonly command: ReadonlyArray<string>
+  readonly workspace: string
+  readonly timeout: Duration.Duration
+  /** Added to the inherited environment. */
+  readonly env: Readonly<Record<string, string>>
+}
+
+export interface ProtectedBaseline {
+  /** The patterns to check again: the user's, and the verify command's own files in the workspace. */
+  readonly patterns: ReadonlyArray<string>
+  /** Workspace-relative path → content hash, when the run started. */
+  readonly files: Readonly<Record<string, string>>
+}
+
+const realOr = (path: string): string => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
+/**
+ * The verify command's own files in the workspace, protected without being asked: its program
+ * when it lives there, and every argument naming a file there (a script it runs).
+ */
+const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<string> => {
+  const [program, ...args] = command
+  const found: Array<string> = []
+  const located = program === undefined ? undefined : findExecutable(programPath(program))
+  const candidates = [
+    ...(located === undefined ? [] : [resolve(located)]),
+    ...args.map((arg) => resolve(workspace, arg))
+  ]
+  for (const candidate of candidates) {
+    const rel = insideWorkspace(workspace, realOr(candidate))
+    if (rel !== undefined && Object.keys(hashFiles(workspace, [rel])).length === 1) found.push(rel)
+  }
+  return found
+}
+
+export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
+  /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
+  readonly fingerprint: (workspace: string) => Effect.Effect<string>
+  /** Checks before round 1 that the verify command can start. */
+  readonly preflight: (command: ReadonlyArray<string>) => Effect.Effect<void, InvalidConfig>
+  /** The protected files as they are now, to compare every later round with. */
+  readonly baseline: (
+    workspace: string,
+    protect: ReadonlyArray<string>,
+    verify: ReadonlyArray<string> | undefined
+  ) => Effect.Effect<ProtectedBaseline, InvalidConfig>
+  /** Protected files that differ from the baseline (changed, removed, or newly matching). */
+  readonly changed: (workspace: string, baseline: ProtectedBaseline) => Effect.Effect<ReadonlyArray<string>>
+  /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
+  readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
+}>()("ralph/WorkspaceGuard") {
+  static readonly make = (options: { readonly killGrace?: Duration.Duration } = {}): WorkspaceGuard["Service"] => {
+    const killGrace = options.killGrace ?? defaults.killGrace
+    const preflight = Effect.fn("WorkspaceGuard.preflight")(function*(command: ReadonlyArray<string>) {
+      const program = command[0]
+      if (program === undefined || findExecutable(programPath(program)) === undefined) {
+        return yield* new InvalidConfig({
+          key: "verify",
+          problem: `the verify command's program ${JSON.stringify(program ?? "")} was not found ${
+            program?.includes("/") === true ? "or is not executable" : "on PATH"
+          }; fix --verify (RALPH_VERIFY, verify in ralph.config.json)`
+        })
+      }
+    })
+    const baseline = Effect.fn("WorkspaceGuard.baseline")(function*(
+      workspace: string,
+      protect: ReadonlyArray<string>,
+      verify: ReadonlyArray<string> | undefined
+    ): Effect.fn.Return<ProtectedBaseline, InvalidConfig> {
+      const own = verify === undefined ? [] : commandFiles(workspace, verify)
+      const patterns = [...new Set([...protect, ...own])]
+      let files: Array<string>
+      try {
+        files = matchingFiles(workspace, patterns)
+      } catch (error) {
+        if (!(error instanceof TooManyFiles)) throw error
+        return yield* new InvalidConfig({
+          key: "protect",
+          problem:
+            `the patterns match more than ${maxProtectedFiles} files; protect fewer (the tests, the verify script)`
+        })
+      }
+      return { patterns, files: hashFiles(workspace, files) }
+    })
+    const verifyCommand = Effect.fn("WorkspaceGuard.verify")(function*(request: VerifyRequest) {
+      const output = new TailBuffer(verifyOutputTailBytes)
+      const started = Date.now()
+      const [program, ...args] = request.command
+      const exit = yield* runAgentProcess({
+        command: programPath(program!),
+        args,
+        cwd: request.workspace,
+        env: { ...process.env, PWD: request.workspace, ...request.env },
+        stdin: null,
+        // stdout and stderr interleaved into one tail: the end is what says why a check failed.
+        stdout: { maxBytes: Number.POSITIVE_INFINITY, push: (chunk) => (output.push(chunk), true) },
+        stderr: output,
+        onOutput: () => {},
+        onSpawn: () => Effect.void,
+        killGrace
+      }).pipe(
+        Effect.map((exit) => ({ exitCode: exit.code, timedOut: false, spawnError: undefined as string | undefined })),
+        Effect.catch((failed) => Effect.succeed({ exitCode: null, timedOut: false, spawnError: failed.detail })),
+        Effect.timeoutOrElse({
+          duration: request.timeout,
+          orElse: () => Effect.succeed({ exitCode: null, timedOut: true, spawnError: undefined })
+        })
+      )
+      const tail = output.text()
+      const note = exit.timedOut
+        ? `ralph: the verify command ran longer than ${Duration.format(request.timeout)} and was stopped`
+        : exit.spawnError
+      return {
+        command: [...request.command],
+        exitCode: exit.exitCode,
+        timedOut: exit.timedOut,
+        durationMs: Date.now() - started,
+        outputTail: note === undefined ? tail : tail === "" ? note : `${tail}\n${note}`
+      } satisfies Verification
+    })
+    // Whether a workspace is in a git repository, asked once per workspace rather than per round.
+    const tops = new Map<string, string | undefined>()
+    const fingerprintOf = (workspace: string) =>
+      Effect.suspend(() =>
+        tops.has(workspace)
+          ? fingerprint(workspace, tops.get(workspace))
+          : Effect.flatMap(gitTopLevel(workspace), (top) => {
+            tops.set(workspace, top)
+            return fingerprint(workspace, top)
+          })
+      )
+    return WorkspaceGuard.of({
+      fingerprint: fingerprintOf,
+      preflight,
+      baseline,
+      changed: (workspace, baseline) => Effect.sync(() => changedFiles(workspace, baseline.files, baseline.patterns)),
+      verify: verifyCommand
+    })
+  }
+
+  static readonly layer = (options: { readonly killGrace?: Duration.Duration } = {}) =>
+    Layer.sync(WorkspaceGuard, () => WorkspaceGuard.make(options))
+}

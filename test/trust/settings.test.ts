@@ -1,0 +1,97 @@
+/** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { globRegExp } from "../../src/services/workspace/files.ts"
+import { printJson, writeAgent } from "../support/agents.ts"
+import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { completeReport } from "../support/reports.ts"
+
+beforeAll(() => void ensureCli(), 180_000)
+afterAll(removeWorkspaces)
+
+/** A workspace with an agent that completes, and a gate that logs its argv to the root. */
+const setup = (config?: unknown) => {
+  const { root, ws } = newWorkspace()
+  const agent = writeAgent(root, "agent.sh", printJson(completeReport))
+  const gate = writeAgent(root, "gate.sh", `for a in "$@"; do printf '[%s]' "$a"; done > ${root}/gate-argv`)
+  if (config !== undefined) writeFileSync(join(ws, "ralph.config.json"), JSON.stringify(config))
+  return { root, ws, agent, gate }
+}
+
+const errorOf = async (args: ReadonlyArray<string>, cwd: string, env: Record<string, string> = {}) => {
+  const result = await runCli(["run", "--json", ...args, "x"], { cwd, env })
+  assert.strictEqual(result.code, 1, result.stderr)
+  return jsonDocument(result).error
+}
+
+describe.concurrent("guard settings", () => {
+  it("verify: an array of words in the file, a command line in the variable, the flag over both", async () => {
+    const { agent, gate, root, ws } = setup()
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ verify: [gate, "from file", "x"] }))
+    const fromFile = await runCli(["run", "--json", "--agent-cmd", agent, "x"], { cwd: ws })
+    assert.strictEqual(fromFile.code, 0, fromFile.stderr)
+    assert.strictEqual(readFileSync(join(root, "gate-argv"), "utf8"), "[from file][x]")
+    const fromEnv = await runCli(["run", "--json", "--agent-cmd", agent, "x"], {
+      cwd: ws,
+      env: { RALPH_VERIFY: `${gate} 'from env'` }
+    })
+    assert.strictEqual(fromEnv.code, 0, fromEnv.stderr)
+    assert.strictEqual(readFileSync(join(root, "gate-argv"), "utf8"), "[from env]")
+    const fromFlag = await runCli(["run", "--json", "--agent-cmd", agent, "--verify", `${gate} flag`, "x"], {
+      cwd: ws,
+      env: { RALPH_VERIFY: `${gate} 'from env'` }
+    })
+    assert.strictEqual(fromFlag.code, 0, fromFlag.stderr)
+    assert.strictEqual(readFileSync(join(root, "gate-argv"), "utf8"), "[flag]")
+  })
+
+  it("bad values are refused by name, saying where they came from", async () => {
+    const { agent, ws } = setup()
+    const cost = await errorOf(["--agent-cmd", agent], ws, { RALPH_MAX_COST_USD: "-1" })
+    assert.strictEqual(cost.key, "maxCostUsd")
+    assert.match(cost.problem, /RALPH_MAX_COST_USD/)
+    const tokens = await errorOf(["--agent-cmd", agent], ws, { RALPH_MAX_TOKENS: "1e6" })
+    assert.strictEqual(tokens.key, "maxTokens")
+    const allow = await errorOf(["--agent-cmd", agent], ws, { RALPH_ALLOW_UNKNOWN_COST: "yes" })
+    assert.strictEqual(allow.key, "allowUnknownCost")
+    const timeout = await errorOf(["--agent-cmd", agent], ws, { RALPH_VERIFY_TIMEOUT: "10" })
+    assert.match(timeout.problem, /say which unit/)
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ protect: ["/etc/passwd"] }))
+    const protect = await errorOf(["--agent-cmd", agent], ws)
+    assert.strictEqual(protect.key, "protect")
+    assert.match(protect.problem, /relative to the workspace/)
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ verify: [] }))
+    assert.strictEqual((await errorOf(["--agent-cmd", agent], ws)).key, "verify")
+  })
+
+  // (That a resume holds the run to them, with no flag of its own, is crash.test.ts's gate run again.)
+  it("a run's guards are recorded with it, as ralph show says", async () => {
+    const { agent, gate, ws } = setup({ protect: ["src/**"], maxStalledRounds: 3 })
+    const result = await runCli(["run", "--json", "--agent-cmd", agent, "--verify", gate, "--max-tokens", "99", "x"], {
+      cwd: ws
+    })
+    const runId = jsonDocument(result).runId
+    const show = jsonDocument(await runCli(["show", "--json", runId], { cwd: ws }))
+    assert.deepStrictEqual(show.guards.verify, { command: [gate], timeoutMs: 600_000 })
+    assert.strictEqual(show.guards.maxStalledRounds, 3)
+    assert.strictEqual(show.guards.maxTokens, 99)
+    assert.deepStrictEqual(show.guards.protect, ["src/**"])
+  })
+})
+
+describe("protect patterns", () => {
+  it("** any depth, * and ? within a name, a plain path is a file or a whole folder", () => {
+    const matches = (pattern: string, path: string) => globRegExp(pattern).test(path)
+    assert.isTrue(matches("test/**", "test/a/b.ts"))
+    assert.isTrue(matches("**/*.test.ts", "a.test.ts"))
+    assert.isTrue(matches("**/*.test.ts", "src/x/a.test.ts"))
+    assert.isFalse(matches("*.ts", "src/a.ts"))
+    assert.isTrue(matches("src/?.ts", "src/a.ts"))
+    assert.isFalse(matches("src/?.ts", "src/ab.ts"))
+    assert.isTrue(matches("tests", "tests/unit/a.py"))
+    assert.isTrue(matches("package.json", "package.json"))
+    assert.isFalse(matches("package.json", "package.jsonx"))
+    assert.isFalse(matches("a.b", "axb"), "a dot is a dot")
+  })
+})

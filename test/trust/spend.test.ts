@@ -1,0 +1,199 @@
+/**
+ * Cost and token caps and the stall guard, through the built CLI with exec agents that report
+ * their spend in RALPH_USAGE_FILE (or do not).
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { execFileSync } from "node:child_process"
+import { existsSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
+import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
+import { continueReport } from "../support/reports.ts"
+
+beforeAll(() => void ensureCli(), 180_000)
+afterAll(removeWorkspaces)
+
+/** An agent that reports `usage` each round and continues; `change` says whether it also edits the workspace. */
+const setup = (usage: unknown, change: "edit" | "nothing" = "edit") => {
+  const { root, ws } = newWorkspace()
+  const write = usage === undefined ? "" : `printf '%s' ${sq(JSON.stringify(usage))} > "$RALPH_USAGE_FILE"\n`
+  const edit = change === "edit" ? `echo "$RALPH_ROUND" > "round-$RALPH_ROUND.txt"\n` : ""
+  const agent = writeAgent(root, "agent.sh", `${write}${edit}${printJson(continueReport)}`)
+  return { root, ws, agent }
+}
+
+const run = (agent: string, ...more: Array<string>) => [
+  "run",
+  "--json",
+  "--agent-cmd",
+  agent,
+  "--kill-grace",
+  "300ms",
+  "--retries",
+  "0",
+  "--max-rounds",
+  "10",
+  ...more,
+  "x"
+]
+
+describe.concurrent("spend caps", () => {
+  it("--max-cost-usd ends the run budget-limited by cost on the round that crossed it, with the totals", async () => {
+    const { agent, ws } = setup({ inputTokens: 100, outputTokens: 10, costUsd: 0.4 })
+    const result = await runCli(run(agent, "--max-cost-usd", "1"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "cost")
+    assert.strictEqual(doc.result.roundsStarted, 3, "0.4 + 0.4 + 0.4 crosses 1 in round 3, not later")
+    assert.strictEqual(doc.agentsStarted, 3)
+    assert.closeTo(doc.result.usage.costUsd, 1.2, 1e-9)
+    assert.strictEqual(doc.result.usage.inputTokens, 300)
+    assert.strictEqual(doc.result.usage.rounds.length, 3)
+    assert.match(result.stderr, /total 220 tokens, \$0\.8000/, "running totals on the progress line")
+  })
+
+  it("--max-tokens ends the run budget-limited by tokens", async () => {
+    const { agent, ws } = setup({ inputTokens: 600, cachedInputTokens: 500, outputTokens: 100 })
+    const result = await runCli(run(agent, "--max-tokens", "1500"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    assert.strictEqual(doc.limit, "tokens")
+    assert.strictEqual(doc.roundsStarted, 3)
+    assert.strictEqual(doc.usage.cachedInputTokens, 1500)
+    assert.notProperty(doc.usage, "costUsd", "no round reported cost: unknown, never 0")
+  })
+
+  it("a round whose cost is unknown stops a cost-capped run; --allow-unknown-cost runs on and says the cost is unknown", async () => {
+    const { agent, ws } = setup(undefined)
+    const stopped = await runCli(run(agent, "--max-cost-usd", "5"), { cwd: ws })
+    assert.strictEqual(stopped.code, 3, stopped.stderr)
+    assert.strictEqual(jsonDocument(stopped).result.limit, "cost")
+    assert.strictEqual(jsonDocument(stopped).result.roundsStarted, 1)
+    const allowed = await runCli([
+      "run",
+      "--json",
+      "--agent-cmd",
+      agent,
+      "--max-rounds",
+      "3",
+      "--max-cost-usd",
+      "5",
+      "--allow-unknown-cost",
+      "x"
+    ], {
+      cwd: ws
+    })
+    assert.strictEqual(allowed.code, 3, allowed.stderr)
+    const doc = jsonDocument(allowed).result
+    assert.strictEqual(doc.limit, "rounds")
+    assert.notProperty(doc.usage, "costUsd")
+  })
+
+  it("an agent that does not report cost cannot start with --max-cost-usd unless unknown cost is allowed", async () => {
+    const { ws } = setup(undefined)
+    writeFileSync(join(ws, "codex"), "#!/bin/sh\nexit 1\n", { mode: 0o755 })
+    const withBinary = await runCli(["run", "--json", "--agent", "codex", "--max-cost-usd", "1", "x"], {
+      cwd: ws,
+      env: { PATH: `${ws}:/usr/bin:/bin` }
+    })
+    assert.strictEqual(withBinary.code, 1, withBinary.stderr)
+    const error = jsonDocument(withBinary).error
+    assert.strictEqual(error._tag, "InvalidConfig")
+    assert.strictEqual(error.key, "maxCostUsd")
+    assert.match(error.message, /does not report what it costs.*--allow-unknown-cost/)
+  })
+
+  it("an attempt that fails after spending counts toward the cap, and no retry is made past it", async () => {
+    const { root, ws } = newWorkspace()
+    // Attempt 1 of each round spends $2 and fails as a temporary failure (exit 75); attempt 2 spends $0.50 and reports.
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      `if [ "$RALPH_ATTEMPT" -eq 1 ]; then printf '{"costUsd":2}' > "$RALPH_USAGE_FILE"; exit 75; fi\n` +
+        `printf '{"costUsd":0.5}' > "$RALPH_USAGE_FILE"\n${printJson(continueReport)}`
+    )
+    const result = await runCli(
+      ["run", "--json", "--agent-cmd", agent, "--retries", "1", "--retry-delay", "10ms", "--max-cost-usd", "3", "x"],
+      { cwd: ws }
+    )
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "cost")
+    // Round 1: $2 + $0.50; round 2's first attempt brings it to $4.50, and is not retried.
+    assert.strictEqual(doc.result.roundsStarted, 2)
+    assert.strictEqual(doc.agentsStarted, 3)
+    assert.strictEqual(doc.result.usage.costUsd, 4.5)
+    const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
+    assert.strictEqual(show.usage.rounds[0].costUsd, 2.5, "ralph show adds the failed attempt to its round")
+  })
+
+  it("a malformed usage file fails the round, naming the file", async () => {
+    const { agent, ws } = setup({ inputTokens: -3 })
+    const result = await runCli(run(agent), { cwd: ws })
+    assert.strictEqual(result.code, 4, result.stderr)
+    const error = jsonDocument(result).error
+    assert.strictEqual(error.reason, "malformed-usage")
+    assert.match(error.detail, /RALPH_USAGE_FILE \(\/.*usage-1\.json\) is malformed/)
+  })
+})
+
+describe.concurrent("--max-stalled-rounds", () => {
+  it("on a non-git workspace: rounds that change nothing end the run budget-limited by stall", async () => {
+    const { agent, ws } = setup(undefined, "nothing")
+    const result = await runCli(run(agent, "--max-stalled-rounds", "2"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "stalled")
+    assert.strictEqual(doc.result.roundsStarted, 2)
+    const show = await runCli(["show", doc.runId], { cwd: ws })
+    assert.match(show.stdout, /round 1: finished .* workspace unchanged/)
+  })
+
+  it("on a git workspace: changes count, ignored files do not", async () => {
+    const { root, ws } = newWorkspace()
+    execFileSync("git", ["init", "-q"], { cwd: ws })
+    writeFileSync(join(ws, ".gitignore"), "build/\n")
+    // Rounds 1 and 2 edit a tracked-to-be file; from round 3 on only an ignored one.
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      `if [ "$RALPH_ROUND" -le 2 ]; then echo "$RALPH_ROUND" > notes.txt; else mkdir -p build; echo "$RALPH_ROUND" > build/out; fi\n${
+        printJson(continueReport)
+      }`
+    )
+    const result = await runCli(run(agent, "--max-stalled-rounds", "2"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "stalled")
+    assert.strictEqual(doc.result.roundsStarted, 4)
+    const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
+    assert.deepStrictEqual(show.rounds.map((r: any) => r.workspaceChanged), [true, true, false, false])
+  })
+
+  for (const engine of ["journal", "sqlite"] as const) {
+    it(`counts the rounds that changed nothing across a crash and a resume (${engine} engine)`, async () => {
+      const { root, ws } = newWorkspace()
+      // Changes nothing; hangs in round 2 the first time.
+      const agent = writeAgent(
+        root,
+        "agent.sh",
+        `if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f ${sq(root)}/hung ]; then touch ${sq(root)}/hung; exec sleep 60; fi\n${
+          printJson(continueReport)
+        }`
+      )
+      const first = startCli(run(agent, "--max-stalled-rounds", "2", "--engine", engine), { cwd: ws })
+      await waitFor("round 2 to hang", () => existsSync(join(root, "hung")) || undefined)
+      first.child.kill("SIGKILL")
+      await first.result
+      const listed = JSON.parse((await runCli(["runs", "--json", "--engine", engine], { cwd: ws })).stdout)
+      const runId = listed[0].runId as string
+      const resumed = await runCli(["resume", runId, "--json", "--engine", engine, "--kill-grace", "300ms"], {
+        cwd: ws
+      })
+      assert.strictEqual(resumed.code, 3, resumed.stderr)
+      const doc = jsonDocument(resumed).result
+      assert.strictEqual(doc.limit, "stalled", "round 1 before the crash and round 2 after it changed nothing")
+      assert.strictEqual(doc.roundsStarted, 2)
+    })
+  }
+})
