@@ -24,13 +24,15 @@ const locationOf = (settings: CliSettings): StoreLocation => ({
   databaseUrl: settings.databaseUrl
 })
 
+type Publish = RunEvents["Service"]["publish"]
+
 /**
  * The Ralph layer for one invocation: the store (so Ralph records the run, holds the workspace lock
- * and resumes by run id), the engine, the CLI's providers and progress lines on stderr.
+ * and resumes by run id), the engine, the CLI's providers and the invocation's observers.
  */
 const ralphLayer = (
   settings: CliSettings,
-  publish: RunEvents["Service"]["publish"],
+  publish: Publish,
   stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
   startedAt: number
 ) =>
@@ -61,11 +63,9 @@ const ralphLayer = (
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish })))
   )
 
-type Publish = RunEvents["Service"]["publish"]
-
-/** Who hears a run's events (the run records them itself), and when the invocation started. */
+/** Who hears a run's events besides its record, and when the invocation started. */
 export interface Observers {
-  /** Each hears every event, in order. */
+  /** Each hears every event once the record has it, in order. */
   readonly sinks: ReadonlyArray<Publish>
   /**
    * When the invocation started (a `performance.now()` time), from which --max-time counts: 0, the
@@ -76,23 +76,21 @@ export interface Observers {
 
 /**
  * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
- * lines elsewhere, nothing with --quiet), and the session's view of the run. `before` is the usage
- * of the rounds an earlier invocation ran, for the status line's totals.
+ * lines elsewhere, nothing with --quiet), and the session's view of the run.
  */
 export const cliObservers = (settings: CliSettings, quiet: boolean, before?: Usage): Observers => ({
   sinks: [sessionSink(locationOf(settings)), progressFor(quiet, before)],
   startedAt: 0
 })
 
-/** Runs `use` on a Ralph built for these settings, over the store they name. */
+/** Runs `use` on a Ralph built for these settings, over the store they name; Ralph records the run. */
 export const withRalph = <A>(
   settings: CliSettings,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers
 ) =>
   Effect.scoped(Effect.gen(function*() {
-    const location = locationOf(settings)
-    const stored = yield* openStore(location)
+    const stored = yield* openStore(locationOf(settings))
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
       ...observers.sinks,
@@ -101,9 +99,7 @@ export const withRalph = <A>(
     ]
     const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
-      const ralph = yield* Ralph
-      session.maxResultChars = ralph.config.maxResultChars
-      return yield* use(ralph)
+      return yield* use(yield* Ralph)
     }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
   }))
 
@@ -118,6 +114,9 @@ const sessionSink = (location: StoreLocation): Publish => {
       Effect.sync(() => {
         if (event._tag === "RunStarted") {
           session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          if (event.stoppedStalePid !== undefined) {
+            process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
+          }
         } else if (event._tag === "RoundStarted") {
           session.currentRound = event.round
         }
@@ -125,7 +124,6 @@ const sessionSink = (location: StoreLocation): Publish => {
       track(event)
     )
 }
-
 /** Keeps the session's set of live children, which a second signal kills at once. */
 export const trackChildren = (): Publish => {
   let pid: number | undefined

@@ -20,16 +20,13 @@ export const progressLines = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  // The spend of the rounds finished so far, for the lines' running totals.
+  // The spend of each round finished in this invocation, for the lines' running totals.
   let spent: Array<RoundUsage> = []
   return (event) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
-        if (event.stoppedStalePid !== undefined) {
-          stream.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
-        }
       } else if (event._tag === "RoundFinished") {
         spent = [...spent.filter((u) => u.round !== event.round), {
           round: event.round,
@@ -158,18 +155,8 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, bef
             case "RoundFailed":
               if (status !== undefined) status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               break
-            case "ClaimCheckStarted":
-              if (status !== undefined) status.phase = { _tag: "waiting", text: "checking the claim" }
-              break
-            case "ClaimChecked":
-              if (status !== undefined) {
-                status.phase = { _tag: "waiting", text: event.holds ? "claim held" : "claim refused" }
-              }
-              break
             case "RetryScheduled":
-              if (status !== undefined) {
-                status.phase = { _tag: "retrying", until: at + event.delayMs }
-              }
+              if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
               break
             case "RunFinished":
             case "RunFailed":

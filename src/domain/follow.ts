@@ -19,7 +19,10 @@ const ended = (runId: string, round: RoundView): RunEvent | undefined => {
         _tag: "RoundFinished",
         ...common,
         report: round.report,
-        usage: round.usage ?? {}
+        usage: round.usage ?? {},
+        // The record keeps whether the round changed the workspace; a watcher has no use for the fingerprint.
+        ...(round.workspaceChanged === null ? {} : { workspace: { changed: round.workspaceChanged, fingerprint: "" } }),
+        ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged })
       }
     case "failed":
       return round.failure === null ? undefined : {
@@ -58,8 +61,8 @@ export const followed = (before: RunView | undefined, after: RunView): ReadonlyA
         maxRounds: after.started.maxRounds,
         provider: after.started.config.subagentProvider,
         config: after.started.config,
-        workspace: after.started.workspace,
-        guards: after.started.guards ?? {}
+        guards: after.started.guards ?? {},
+        workspace: after.started.workspace
       },
       at: Date.parse(after.started.t)
     })

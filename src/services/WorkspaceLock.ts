@@ -54,13 +54,6 @@ const untrustedLockDir = (dir: string): string | undefined => {
   return undefined
 }
 
-/**
- * The lock files this process holds now. A lock naming this process's pid is live when it is one of
- * them (another run of the same process: a library or server drives several), and stale when not (a
- * dead process whose pid was reused, as in a restarted container). Process-wide like the pid itself.
- */
-const heldHere = new Set<string>()
-
 const readLock = (file: string): LockContent | undefined => {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockContent>
@@ -69,6 +62,13 @@ const readLock = (file: string): LockContent | undefined => {
     return undefined
   }
 }
+
+/**
+ * The locks this process holds now, by lock file: a lock file naming this process's pid is stale
+ * (a dead ralph whose pid was reused) unless it is here, and then it is a run of this process — a
+ * server runs several calls, and they too may not share a workspace.
+ */
+const heldHere = new Map<string, string>()
 
 /** One active run per workspace (by real path): a second run or resume fails at once. */
 export class WorkspaceLock extends Context.Service<WorkspaceLock, {
@@ -108,15 +108,15 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           fs.mkdirSync(lockDir, { recursive: true, mode: 0o700 })
           const untrusted = untrustedLockDir(lockDir)
           if (untrusted !== undefined) return Effect.fail(new StateUnavailable({ path: lockDir, problem: untrusted }))
+          const ours = heldHere.get(file)
+          if (ours !== undefined) return Effect.fail(new WorkspaceLocked({ workspace, runId: ours, pid: process.pid }))
           for (let tries = 0; tries < 5; tries++) {
             if (tryCreate(file, content)) {
-              heldHere.add(file)
+              heldHere.set(file, runId)
               return Effect.succeed(content)
             }
             const holder = readLock(file)
-            const live = holder !== undefined &&
-              (holder.pid === process.pid ? heldHere.has(file) : isProcessAlive(holder.pid))
-            if (holder !== undefined && live) {
+            if (holder !== undefined && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
               return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
             }
             const stat = fs.statSync(file, { throwIfNoEntry: false })
@@ -150,6 +150,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
         setRunId: (id) =>
           Effect.sync(() => {
             current = { ...current, runId: id }
+            heldHere.set(file, id)
             const temporary = `${file}.${process.pid}.update`
             fs.writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 })
             fs.renameSync(temporary, file)

@@ -22,10 +22,6 @@ const roundDuration = Metric.histogram("ralph.round.duration_ms", {
   // 100 ms to ~55 min, doubling.
   boundaries: Metric.exponentialBoundaries({ start: 100, factor: 2, count: 16 })
 })
-const claimChecks = Metric.counter("ralph.claim_checks", {
-  description: "Claimed completions checked (protected files, the verify command), by agent and whether the claim held",
-  incremental: true
-})
 const runs = Metric.counter("ralph.runs", {
   description: "Runs ended, by agent and status (complete, blocked, budget-limited or the error's tag)",
   incremental: true
@@ -71,14 +67,10 @@ export const runMetrics = () => {
         )
       case "RunFailed":
         return Metric.update(Metric.withAttributes(runs, { "ralph.agent": agent, "ralph.status": event.error._tag }), 1)
-      case "ClaimChecked":
-        return Metric.update(
-          Metric.withAttributes(claimChecks, { "ralph.agent": agent, "ralph.holds": String(event.holds) }),
-          1
-        )
       case "RoundStarted":
       case "ChildSpawned":
       case "ClaimCheckStarted":
+      case "ClaimChecked":
       case "RetryScheduled":
         return Effect.void
     }

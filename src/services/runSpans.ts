@@ -1,6 +1,7 @@
 /**
  * A run's events as trace spans: `ralph.run`, a `ralph.round` for each attempt of a round under
- * it, and a `ralph.child` for the child process under that. Attributes carry the run id, round,
+ * it, a `ralph.child` for the child process under that, and a `ralph.verification` for each check
+ * of a claimed completion. Attributes carry the run id, round,
  * agent, status and the usage the children reported (tokens and cost; unknown ones are left out,
  * never counted as zero). Built from events, it costs nothing where no one installs it, and a
  * replayed round, which publishes nothing, opens no span again.
@@ -37,7 +38,7 @@ export const runSpans = (): Publish => {
   let run: Tracer.Span | undefined
   let round: Tracer.Span | undefined
   let child: Tracer.Span | undefined
-  let check: Tracer.Span | undefined
+  let verification: Tracer.Span | undefined
   let agent = ""
   let runId = ""
   let total: Usage = {}
@@ -109,22 +110,26 @@ export const runSpans = (): Publish => {
           "ralph.failure_reason": event.reason
         })
       case "ClaimCheckStarted":
-        check = yield* Effect.makeSpan("ralph.verification", {
+        verification = yield* Effect.makeSpan("ralph.verification", {
           ...(run === undefined ? {} : { parent: run }),
           attributes: { "ralph.run_id": runId, "ralph.round": event.round, "ralph.agent": agent }
         })
         return
       case "ClaimChecked": {
-        if (check === undefined) return
-        check.attribute("ralph.status", event.holds ? "held" : "refused")
-        check.attribute("ralph.protected_changed", event.check.protectedChanged.length)
-        if (event.check.verification !== null) {
-          check.attribute("ralph.verify.exit_code", event.check.verification.exitCode ?? -1)
-          check.attribute("ralph.verify.timed_out", event.check.verification.timedOut)
-          check.attribute("ralph.verify.duration_ms", event.check.verification.durationMs)
+        if (verification === undefined) return
+        const gate = event.check.verification
+        verification.attribute("ralph.claim_holds", event.holds)
+        verification.attribute("ralph.protected_changed", event.check.protectedChanged.length)
+        if (gate !== null) {
+          verification.attribute("ralph.verify.command", gate.command.join(" ").slice(0, 256))
+          if (gate.exitCode !== null) verification.attribute("ralph.verify.exit_code", gate.exitCode)
+          verification.attribute("ralph.verify.timed_out", gate.timedOut)
         }
-        check.end(now, event.holds ? Exit.void : failure("claim refused", "the claimed completion did not hold"))
-        check = undefined
+        verification.end(
+          now,
+          event.holds ? Exit.void : failure("claim rejected", "the claimed completion did not hold")
+        )
+        verification = undefined
         return
       }
       case "RetryScheduled":
@@ -144,9 +149,11 @@ export const runSpans = (): Publish => {
         run.end(now, Exit.void)
         return
       case "RunFailed": {
-        // A cancelled run may still have a round open: it ends with the run.
+        // A cancelled run may still have a round or a check open: it ends with the run.
         const exit = event.error._tag === "Cancelled" ? Exit.interrupt() : Exit.fail(event.error)
         endAttempt(now, exit, {})
+        verification?.end(now, exit)
+        verification = undefined
         if (run === undefined) return
         run.attribute("ralph.status", event.error._tag)
         for (const [key, value] of Object.entries(usageAttributes(total))) run.attribute(key, value)

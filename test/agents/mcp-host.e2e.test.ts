@@ -116,9 +116,12 @@ describe("claude as the MCP host of ralph mcp", () => {
     // result has both; the guidance reaches it as the server's instructions.
     const content = (toolResults.at(-1) as { content: unknown }).content
     const envelope = JSON.parse(String(content))
-    assert.strictEqual(envelope.runId, runs[0]!.runId)
-    assert.strictEqual(envelope.agentsStarted, 1)
+    assert.deepStrictEqual({ runId: envelope.runId, agentsStarted: envelope.agentsStarted }, {
+      runId: runs[0]!.runId,
+      agentsStarted: 1
+    })
     assert.deepInclude(envelope.result, { status: "complete", roundsStarted: 1, report: completeReport })
+    assert.deepStrictEqual(envelope.result.usage.rounds.map((r: { round: number }) => r.round), [1])
     assert.include(JSON.stringify(main.at(-1)!.body), "a reported completion is a claim")
   })
 })

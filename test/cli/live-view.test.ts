@@ -137,13 +137,15 @@ describe("ralph watch", () => {
       assert.include(watched.stdout, "The worker reported the objective complete after 3 rounds.")
       assert.include(watched.stdout, `Run ${runId}, agents started: 3.`)
       const lines = watched.stderr.split("\n").filter((line) => line.startsWith("round "))
+      // The agent writes nothing in the workspace, and the record says so.
+      const unchanged = " · workspace unchanged"
       assert.deepStrictEqual(lines.map((line) => line.replace(/\d+\.\ds/, "D")), [
         "round 1/256 · exec · started",
-        `round 1/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown`,
+        `round 1/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown${unchanged}`,
         "round 2/256 · exec · started",
-        `round 2/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown · total tokens unknown, cost unknown`,
+        `round 2/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown · total tokens unknown, cost unknown${unchanged}`,
         "round 3/256 · exec · started",
-        "round 3/256 · exec · D · complete · Done \\u001b]0;pwned\\u0007 here · tokens unknown, cost unknown · total tokens unknown, cost unknown"
+        `round 3/256 · exec · D · complete · Done \\u001b]0;pwned\\u0007 here · tokens unknown, cost unknown · total tokens unknown, cost unknown${unchanged}`
       ])
       // Once ended, watching again tells the same at once, and --json gives the envelope.
       const again = await runCli(["watch", runId, "--json"], { cwd: ws, env })

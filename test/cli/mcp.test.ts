@@ -181,6 +181,7 @@ describe("ralph mcp", () => {
       const envelope = result.structuredContent as Record<string, any>
       assert.strictEqual(envelope.agentsStarted, 2)
       assert.deepInclude(envelope.result, { status: "complete", roundsStarted: 2, report: completeReport })
+      assert.deepStrictEqual(envelope.result.usage.rounds.map((r: { round: number }) => r.round), [1, 2])
       const text = textOf(result)
       assert.include(text, "The worker reported the objective complete after 2 rounds")
       assert.include(text, `Run ${envelope.runId}, agents started: 2.`)

@@ -57,6 +57,7 @@ export const run = Command.make(
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env)
+      session.maxResultChars = settings.config.maxResultChars
       return yield* withRalph(
         settings,
         (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
