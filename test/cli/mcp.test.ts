@@ -11,7 +11,7 @@ import { ChildProcess } from "effect/process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { ralphTool } from "../../src/domain/tool.ts"
-import { isGone, killGroup, sq, waitFor, waitForPid, writeAgent } from "../support/agents.ts"
+import { isGone, killGroup, readPid, sq, waitFor, waitForPid, writeAgent } from "../support/agents.ts"
 import { cliEnv, ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { connectMcp, type McpSession, rawMcp } from "../support/mcp.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
@@ -328,6 +328,25 @@ describe("ralph mcp", () => {
     )
     assert.match(unknown instanceof Error ? unknown.message : JSON.stringify(unknown), /ralphh/)
     assert.deepStrictEqual(await recordedRuns(ws), [])
+  }, 60_000)
+
+  it("--max-time bounds each call from its own start, not from the server's", async () => {
+    const { agent, root, ws } = workspace()
+    const session = await connectMcp(["--agent-cmd", agent, "--kill-grace", "300ms", "--max-time", "1500ms"], {
+      cwd: ws
+    })
+    sessions.push(session)
+    // Longer than the budget passes before the call.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const started = Date.now()
+    const result = await session.client.callTool({ name: "ralph", arguments: { objective: "Wait @hang@" } })
+    const took = Date.now() - started
+    leftovers.push(...[join(root, "child.pid"), join(root, "grandchild.pid")].flatMap((f) => readPid(f) ?? []))
+    assert.isTrue(result.isError)
+    const { error } = result.structuredContent as { error: Record<string, any> }
+    assert.strictEqual(error._tag, "RoundFailed")
+    assert.strictEqual(error.reason, "time-budget")
+    assert.isAtLeast(took, 1300, "the call had its whole budget")
   }, 60_000)
 
   it("a second call while a run holds the workspace is WorkspaceLocked, naming the run", async () => {
