@@ -4,13 +4,15 @@ import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
 import { type CliError, CliOutput, Command } from "effect/cli"
 import { ralph } from "./cli/commands.ts"
 import { exitCodes } from "./cli/output.ts"
-import { session, settleFailure } from "./cli/session.ts"
+import { CliSession, makeSession, settleFailure } from "./cli/session.ts"
 import { metricsWanted, tracesWanted } from "./cli/tracing.ts"
 import { Cancelled, InvalidArguments } from "./domain/errors.ts"
+import { defaults } from "./domain/settings.ts"
 import { version } from "./version.ts"
 
 const argv = process.argv.slice(2)
-session.json = argv.includes("--json")
+// The process's session: the command gets it as the CliSession service, the signal handlers here.
+const session = makeSession(argv.includes("--json"), defaults.maxResultChars)
 
 /** What effect/cli found wrong with the command line, in one sentence. */
 const usageProblem = (error: CliError.CliError): string =>
@@ -52,7 +54,7 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
   Effect.catch((error) =>
     Effect.sync(() => {
       if (error._tag === "ShowHelp" && error.errors.length === 0) return
-      if (session.json) settleFailure(usageError(error))
+      if (session.json) settleFailure(session, usageError(error))
       process.exitCode = 1
     })
   ),
@@ -62,6 +64,7 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
   Effect.onInterrupt(() =>
     Effect.sync(() =>
       settleFailure(
+        session,
         new Cancelled({
           ...(session.signal === undefined ? {} : { signal: session.signal }),
           ...(session.currentRound === undefined ? {} : { round: session.currentRound })
@@ -79,6 +82,7 @@ const main = Command.runWith(ralph, { version, renderErrors: !session.json })(ar
     : identity,
   // stdout is for results (the one JSON document, the MCP protocol): effect's own logs go to stderr.
   Effect.provideService(Logger.LogToStderr, true),
+  Effect.provideService(CliSession, session),
   Effect.provide(NodeServices.layer)
 )
 
@@ -117,6 +121,7 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
       }
     }
     settleFailure(
+      session,
       new Cancelled({
         signal: session.signal,
         ...(session.currentRound === undefined ? {} : { round: session.currentRound })

@@ -13,7 +13,7 @@ import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
 import { progressFor } from "./liveView.ts"
 import { resumeCommand } from "./output.ts"
 import { providersLayer } from "./providers.ts"
-import { session, settleFailure, settleSuccess } from "./session.ts"
+import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
 import { metricsWanted, tracesWanted } from "./tracing.ts"
@@ -32,6 +32,7 @@ type Publish = RunEvents["Service"]["publish"]
  */
 const ralphLayer = (
   settings: CliSettings,
+  session: Session,
   publish: Publish,
   stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
   startedAt: number
@@ -78,8 +79,13 @@ export interface Observers {
  * What `ralph run` and `ralph resume` show: progress on stderr (a live status line on a terminal,
  * lines elsewhere, nothing with --quiet), and the session's view of the run.
  */
-export const cliObservers = (settings: CliSettings, quiet: boolean, before?: Usage): Observers => ({
-  sinks: [sessionSink(locationOf(settings)), progressFor(quiet, before)],
+export const cliObservers = (
+  session: Session,
+  settings: CliSettings,
+  quiet: boolean,
+  before?: Usage
+): Observers => ({
+  sinks: [sessionSink(session, locationOf(settings)), progressFor(session, quiet, before)],
   startedAt: 0
 })
 
@@ -90,6 +96,7 @@ export const withRalph = <A>(
   observers: Observers
 ) =>
   Effect.scoped(Effect.gen(function*() {
+    const session = yield* CliSession
     const stored = yield* openStore(locationOf(settings))
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
@@ -100,15 +107,15 @@ export const withRalph = <A>(
     const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
       return yield* use(yield* Ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, publish, stored, observers.startedAt)))
+    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt)))
   }))
 
 /**
  * The session's view of the run, for signals and the one result: the round, and once the run
  * started (and so is recorded), its id and the command that continues it.
  */
-const sessionSink = (location: StoreLocation): Publish => {
-  const track = trackChildren()
+const sessionSink = (session: Session, location: StoreLocation): Publish => {
+  const track = trackChildren(session)
   return (event) =>
     Effect.andThen(
       Effect.sync(() => {
@@ -125,7 +132,7 @@ const sessionSink = (location: StoreLocation): Publish => {
     )
 }
 /** Keeps the session's set of live children, which a second signal kills at once. */
-export const trackChildren = (): Publish => {
+export const trackChildren = (session: Session): Publish => {
   let pid: number | undefined
   return (event) =>
     Effect.sync(() => {
@@ -144,8 +151,10 @@ export const trackChildren = (): Publish => {
 
 /** Runs one Ralph effect to a printed result and exit code; typed failures never escape. */
 export const settle = <R>(effect: Effect.Effect<Envelope, RalphError, R>) =>
-  effect.pipe(
-    Effect.tap((envelope) => Effect.sync(() => settleSuccess(envelope))),
-    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
-    Effect.asVoid
+  CliSession.use((session) =>
+    effect.pipe(
+      Effect.tap((envelope) => Effect.sync(() => settleSuccess(session, envelope))),
+      Effect.catch((error) => Effect.sync(() => settleFailure(session, error))),
+      Effect.asVoid
+    )
   )

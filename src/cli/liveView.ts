@@ -10,7 +10,7 @@ import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
 import { formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
 import { progressLine, type Style, styleFor } from "./output.ts"
-import { session } from "./session.ts"
+import type { Session } from "./session.ts"
 
 /** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
 export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
@@ -86,7 +86,15 @@ export const statusText = (status: Status, now: number, width: number, style: St
 const clearLine = "\r\u001b[2K"
 
 /** The status line below the per-round lines, redrawn every second and cleared when the run ends. */
-export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, before: Usage = {}): Progress => {
+/** Where the live view leaves the way to end its status line, for what ralph prints next. */
+type StatusHolder = Pick<Session, "endStatus">
+
+export const liveView = (
+  stream: NodeJS.WriteStream,
+  env: NodeJS.ProcessEnv,
+  before: Usage = {},
+  holder: StatusHolder = { endStatus: undefined }
+): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env)
   let status: Status | undefined
@@ -108,7 +116,7 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, bef
     timer = undefined
     clear()
     status = undefined
-    session.endStatus = undefined
+    holder.endStatus = undefined
   }
   return (event, at = Date.now()) =>
     Effect.andThen(
@@ -129,7 +137,7 @@ export const liveView = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, bef
                 summary: undefined
               }
               // What ralph writes besides (a signal's message, the result) ends the status line first.
-              session.endStatus = stop
+              holder.endStatus = stop
               timer ??= setInterval(draw, 1000)
               timer.unref()
               break
@@ -179,11 +187,11 @@ export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bool
  * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
  * status line counts the whole run's tokens and cost.
  */
-export const progressFor = (quiet: boolean, before: Usage = {}): Progress =>
+export const progressFor = (session: Session, quiet: boolean, before: Usage = {}): Progress =>
   quiet
     ? () => Effect.void
     : isLive(process.stderr, process.env)
-    ? liveView(process.stderr, process.env, before)
+    ? liveView(process.stderr, process.env, before, session)
     : progressLines(process.stderr, process.env)
 
 /** The usage of a run's rounds so far, summed over what was reported. */

@@ -19,6 +19,7 @@ import { trackChildren, withRalph } from "./invocation.ts"
 import { progressLines } from "./liveView.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./mcpTool.ts"
 import { plainStyle, progressLine, resumeCommand } from "./output.ts"
+import { CliSession, type Session } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { type StoreLocation, withStore } from "./store.ts"
 
@@ -79,46 +80,48 @@ const tokenOf = (request: McpRequestContext["Service"]): ProgressToken | undefin
 }
 
 /** One call of the tool: one run, to a result the model reads, or a tool error carrying the typed error and the run. */
-const callRalph = (settings: CliSettings, server: McpServer.McpServer["Service"]) => (payload: unknown) =>
-  Effect.gen(function*() {
-    const limit = settings.config.maxResultChars
-    const args = callArguments(payload)
-    if (args instanceof Error) return errorResult(args, limit, undefined)
-    // A bad call is refused before the workspace is locked or anything recorded.
-    const resolved = yield* Effect.result(resolveArgs(args, settings.config))
-    if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
-    const request = yield* McpRequestContext
-    const token = tokenOf(request)
-    const location: StoreLocation = {
-      engine: settings.engine,
-      stateDir: settings.stateDir,
-      databaseUrl: settings.databaseUrl
-    }
-    let run: RunRef | undefined
-    const remember = (event: RunEvent) =>
-      Effect.sync(() => {
-        if (event._tag === "RunStarted") {
-          run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
-        }
-      })
-    return yield* withRalph(
-      settings,
-      (ralph) => ralph.run(args),
-      {
-        sinks: [
-          remember,
-          // Lines, never a live view: a host reads this stderr as a log.
-          progressLines(process.stderr, process.env),
-          trackChildren(),
-          ...(token === undefined ? [] : [progressNotifier(server, request, token)])
-        ],
-        startedAt: performance.now()
+const callRalph =
+  (settings: CliSettings, session: Session, server: McpServer.McpServer["Service"]) => (payload: unknown) =>
+    Effect.gen(function*() {
+      const limit = settings.config.maxResultChars
+      const args = callArguments(payload)
+      if (args instanceof Error) return errorResult(args, limit, undefined)
+      // A bad call is refused before the workspace is locked or anything recorded.
+      const resolved = yield* Effect.result(resolveArgs(args, settings.config))
+      if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
+      const request = yield* McpRequestContext
+      const token = tokenOf(request)
+      const location: StoreLocation = {
+        engine: settings.engine,
+        stateDir: settings.stateDir,
+        databaseUrl: settings.databaseUrl
       }
-    ).pipe(
-      Effect.map((envelope) => envelopeResult(envelope, limit)),
-      Effect.catch((error: RalphError) => Effect.sync(() => errorResult(error, limit, run)))
-    )
-  })
+      let run: RunRef | undefined
+      const remember = (event: RunEvent) =>
+        Effect.sync(() => {
+          if (event._tag === "RunStarted") {
+            run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          }
+        })
+      return yield* withRalph(
+        settings,
+        (ralph) => ralph.run(args),
+        {
+          sinks: [
+            remember,
+            // Lines, never a live view: a host reads this stderr as a log.
+            progressLines(process.stderr, process.env),
+            trackChildren(session),
+            ...(token === undefined ? [] : [progressNotifier(server, request, token)])
+          ],
+          startedAt: performance.now()
+        }
+      ).pipe(
+        Effect.provideService(CliSession, session),
+        Effect.map((envelope) => envelopeResult(envelope, limit)),
+        Effect.catch((error: RalphError) => Effect.sync(() => errorResult(error, limit, run)))
+      )
+    })
 
 /**
  * The record of runs, for a person inspecting loops through their MCP client: the listing of
@@ -147,10 +150,14 @@ const records = (location: StoreLocation) =>
     })
   })
 
-const registration = (settings: CliSettings) =>
+const registration = (settings: CliSettings, session: Session) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const server = yield* McpServer.McpServer
-    yield* server.addTool({ tool: mcpTool, annotations: mcpToolAnnotations, handle: callRalph(settings, server) })
+    yield* server.addTool({
+      tool: mcpTool,
+      annotations: mcpToolAnnotations,
+      handle: callRalph(settings, session, server)
+    })
     yield* records({ engine: settings.engine, stateDir: settings.stateDir, databaseUrl: settings.databaseUrl })
   }))
 
@@ -168,7 +175,7 @@ const clientGone = Effect.callback<void>((resume) => {
  * Serves the tool until the client closes stdin or a signal stops the server; either way every run
  * in flight is cancelled and its children stopped first.
  */
-export const serve = (settings: CliSettings) =>
+export const serve = (settings: CliSettings, session: Session) =>
   Layer.launch(
     McpServer.layerStdio({
       name: "ralph",
@@ -176,7 +183,7 @@ export const serve = (settings: CliSettings) =>
       description: "Runs one objective through a sequence of fresh coding-agent processes",
       instructions: ralphTool.guidance,
       protocols,
-      registrations: registration(settings)
+      registrations: registration(settings, session)
     })
   ).pipe(
     // Only invalid cache hints fail the layer, and ralph gives none.

@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { liveView, statusText, usageOf } from "../../src/cli/liveView.ts"
 import { plainStyle, styleFor } from "../../src/cli/output.ts"
-import { session } from "../../src/cli/session.ts"
+import { makeSession } from "../../src/cli/session.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
@@ -39,7 +39,8 @@ describe("the live status line", () => {
   it("shows the round, agent, time in the round, usage so far and the last summary, and ends cleared", () =>
     Effect.gen(function*() {
       const { last, stream, writes } = terminal()
-      const publish = liveView(stream, env, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 })
+      const session = makeSession(false, 16384)
+      const publish = liveView(stream, env, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 }, session)
       yield* publish(started, 1_000)
       yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 1 }, Date.now() - 65_000)
       assert.include(last(), "round 4/5\u001b[22m · claude · 1m 05s in round · 100 in / 10 out tokens, $0.5000")

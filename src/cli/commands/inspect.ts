@@ -8,7 +8,7 @@ import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, summarizeUsage } from "../../domain/usage.ts"
 import type { RunListing } from "../../services/RunStore.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
-import { session, settleFailure } from "../session.ts"
+import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import { withStore } from "../store.ts"
 
@@ -27,15 +27,18 @@ const report = <A>(
   render: (a: A) => string,
   toJson: (a: A) => unknown
 ) =>
-  effect.pipe(
-    Effect.tap((value) =>
-      Effect.sync(() => {
-        process.stdout.write(`${json ? JSON.stringify(toJson(value)) : render(value)}\n`)
-      })
-    ),
-    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
-    Effect.asVoid
-  )
+  CliSession.use((session) => {
+    session.json = json
+    return effect.pipe(
+      Effect.tap((value) =>
+        Effect.sync(() => {
+          process.stdout.write(`${json ? JSON.stringify(toJson(value)) : render(value)}\n`)
+        })
+      ),
+      Effect.catch((error) => Effect.sync(() => settleFailure(session, error))),
+      Effect.asVoid
+    )
+  })
 
 const listingRow = (run: RunListing) => {
   if (run._tag === "Damaged") return [run.runId, "damaged".padEnd(14), escapeLine(run.problem)].join("  ")
@@ -56,7 +59,6 @@ export const listingJson = (run: RunListing) =>
   run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : run.summary
 
 export const runs = Command.make("runs", readFlags, (flags) => {
-  session.json = flags.json
   return report(
     flags.json,
     Effect.flatMap(loadLocation(flags, process.env), (location) => withStore(location, (store) => store.list)),
@@ -151,7 +153,6 @@ const showText = (view: RunView) => {
 }
 
 export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {
-  session.json = flags.json
   return report(
     flags.json,
     Effect.flatMap(
@@ -163,27 +164,32 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))
 
-export const exportRun = Command.make("export", { ...readFlags, runId: runIdArgument }, (flags) => {
-  session.json = flags.json
-  return Effect.flatMap(
-    loadLocation(flags, process.env),
-    (location) =>
-      withStore(
-        location,
-        (store) => Effect.all({ entries: store.entries(flags.runId), outputs: store.outputs(flags.runId) })
+export const exportRun = Command.make(
+  "export",
+  { ...readFlags, runId: runIdArgument },
+  (flags) =>
+    CliSession.use((session) => {
+      session.json = flags.json
+      return Effect.flatMap(
+        loadLocation(flags, process.env),
+        (location) =>
+          withStore(
+            location,
+            (store) => Effect.all({ entries: store.entries(flags.runId), outputs: store.outputs(flags.runId) })
+          )
+      ).pipe(
+        // JSON lines whatever --json says: one entry per line, as the journal keeps them, then each
+        // round's kept output as a `round-output` line.
+        Effect.tap(({ entries, outputs }) =>
+          Effect.sync(() =>
+            process.stdout.write(
+              [...entries, ...outputs.map((output) => ({ type: "round-output", ...output }))]
+                .map((line) => `${JSON.stringify(line)}\n`).join("")
+            )
+          )
+        ),
+        Effect.catch((error) => Effect.sync(() => settleFailure(session, error))),
+        Effect.asVoid
       )
-  ).pipe(
-    // JSON lines whatever --json says: one entry per line, as the journal keeps them, then each
-    // round's kept output as a `round-output` line.
-    Effect.tap(({ entries, outputs }) =>
-      Effect.sync(() =>
-        process.stdout.write(
-          [...entries, ...outputs.map((output) => ({ type: "round-output", ...output }))]
-            .map((line) => `${JSON.stringify(line)}\n`).join("")
-        )
-      )
-    ),
-    Effect.catch((error) => Effect.sync(() => settleFailure(error))),
-    Effect.asVoid
-  )
-}).pipe(Command.withDescription("Write one run's whole record as JSON lines, one entry per line, for grep and jq"))
+    })
+).pipe(Command.withDescription("Write one run's whole record as JSON lines, one entry per line, for grep and jq"))

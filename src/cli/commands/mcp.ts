@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { runFlags } from "../flags.ts"
-import { session, settleFailure } from "../session.ts"
+import { CliSession, settleFailure } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
 // Every setting a run takes, but --json and --quiet: the protocol is the output, stderr its log.
@@ -9,6 +9,7 @@ const { json: _json, quiet: _quiet, ...serverFlags } = runFlags
 
 export const mcp = Command.make("mcp", serverFlags, (flags) =>
   Effect.gen(function*() {
+    const session = yield* CliSession
     // Read once, when the server starts: an agent editing ralph.config.json in the workspace
     // cannot change what later calls run.
     const settings = yield* loadSettings(flags, process.env)
@@ -19,8 +20,8 @@ export const mcp = Command.make("mcp", serverFlags, (flags) =>
     process.stderr.write(
       `ralph: serving the ralph tool over MCP on stdio (agent ${settings.config.subagentProvider})\n`
     )
-    return yield* serve(settings)
-  }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(error))))).pipe(
+    return yield* serve(settings, session)
+  }).pipe(Effect.catch((error) => CliSession.use((session) => Effect.sync(() => settleFailure(session, error)))))).pipe(
     Command.withDescription(
       "Serve the ralph tool over MCP on stdin/stdout, for agent hosts; agent, caps and engine come from this command's settings"
     )

@@ -5,7 +5,7 @@ import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { usageOf } from "../liveView.ts"
-import { session } from "../session.ts"
+import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { withStore } from "../store.ts"
 
@@ -14,6 +14,7 @@ export const resume = Command.make(
   { ...resumeFlags, runId: runIdArgument },
   (flags) =>
     settle(Effect.gen(function*() {
+      const session = yield* CliSession
       session.json = flags.json
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
@@ -53,7 +54,7 @@ export const resume = Command.make(
       return yield* withRalph(
         settings,
         (ralph) => ralph.resume(view.started.runId),
-        cliObservers(settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
+        cliObservers(session, settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

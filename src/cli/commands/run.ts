@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
-import { session } from "../session.ts"
+import { CliSession } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
 const readObjective = (
@@ -54,6 +54,7 @@ export const run = Command.make(
   },
   (flags) =>
     settle(Effect.gen(function*() {
+      const session = yield* CliSession
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env)
@@ -61,7 +62,7 @@ export const run = Command.make(
       return yield* withRalph(
         settings,
         (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
-        cliObservers(settings, flags.quiet)
+        cliObservers(session, settings, flags.quiet)
       )
     }))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))

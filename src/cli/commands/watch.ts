@@ -7,7 +7,7 @@ import { escapeBlock } from "../../domain/terminalText.ts"
 import { quiet, readFlags, runIdArgument } from "../flags.ts"
 import { progressFor } from "../liveView.ts"
 import { exitCodeOfTag, resumeCommand } from "../output.ts"
-import { session, settleFailure, settleSuccess } from "../session.ts"
+import { CliSession, type Session, settleFailure, settleSuccess } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import type { StoreLocation } from "../store.ts"
 import { withStore } from "../store.ts"
@@ -18,14 +18,14 @@ const pollInterval = Duration.millis(250)
 const decodeError = Schema.decodeUnknownResult(RalphError)
 
 /** How a run that is no longer running ended, said as `ralph run` would have said it. */
-const settleEnded = (view: RunView, location: StoreLocation) => {
+const settleEnded = (session: Session, view: RunView, location: StoreLocation) => {
   const runId = view.started.runId
   session.maxResultChars = view.started.config.maxResultChars
   session.run = { runId, resume: resumeCommand(runId, location, process.env) }
-  if (view.envelope !== null) return settleSuccess(view.envelope)
+  if (view.envelope !== null) return settleSuccess(session, view.envelope)
   if (view.error !== null) {
     const decoded = decodeError({ _tag: view.error._tag, ...view.error.fields })
-    if (Result.isSuccess(decoded)) return settleFailure(decoded.success)
+    if (Result.isSuccess(decoded)) return settleFailure(session, decoded.success)
     // A record of an error this ralph does not know: its words, and the code its tag has.
     session.endStatus?.()
     session.settled = true
@@ -50,9 +50,10 @@ export const watch = Command.make(
   { ...readFlags, quiet, runId: runIdArgument },
   (flags) =>
     Effect.gen(function*() {
+      const session = yield* CliSession
       session.json = flags.json
       const location = yield* loadLocation(flags, process.env)
-      const progress = progressFor(flags.quiet)
+      const progress = progressFor(session, flags.quiet)
       const ended = yield* withStore(location, (store) =>
         Effect.gen(function*() {
           let before: RunView | undefined
@@ -64,8 +65,8 @@ export const watch = Command.make(
             yield* Effect.sleep(pollInterval)
           }
         }))
-      settleEnded(ended, location)
-    }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(error))))
+      settleEnded(session, ended, location)
+    }).pipe(Effect.catch((error) => CliSession.use((session) => Effect.sync(() => settleFailure(session, error)))))
 ).pipe(
   Command.withDescription(
     "Follow a run started elsewhere (another terminal, an MCP host) round by round until it ends, then print how it ended"
