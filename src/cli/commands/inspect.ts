@@ -66,7 +66,7 @@ export const runs = Command.make("runs", readFlags, (flags) => {
     (listing) => listing.map(listingJson)
   )
 }).pipe(
-  Command.withDescription("List recorded runs, oldest first; a run whose journal cannot be read is listed as damaged")
+  Command.withDescription("List recorded runs, oldest first; a run whose record cannot be read is listed as damaged")
 )
 
 /** One run as `ralph show --json` gives it (and the MCP resource ralph://runs/RUN_ID). */
@@ -192,4 +192,8 @@ export const exportRun = Command.make(
         Effect.asVoid
       )
     })
-).pipe(Command.withDescription("Write one run's whole record as JSON lines, one entry per line, for grep and jq"))
+).pipe(
+  Command.withDescription(
+    "Write one run's whole record as JSON lines (its entries, then each round's kept output), for grep and jq"
+  )
+)
