@@ -2,7 +2,7 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
-import type { Usage } from "../domain/usage.ts"
+import type { RoundUsage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
 import { runMetrics } from "../services/runMetrics.ts"
@@ -83,9 +83,9 @@ export const cliObservers = (
   session: Session,
   settings: CliSettings,
   quiet: boolean,
-  before?: Usage
+  spentBefore?: ReadonlyArray<RoundUsage>
 ): Observers => ({
-  sinks: [sessionSink(session, locationOf(settings)), progressFor(session, quiet, before)],
+  sinks: [sessionSink(session, locationOf(settings)), progressFor(session, quiet, spentBefore)],
   startedAt: 0
 })
 

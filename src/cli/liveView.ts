@@ -16,12 +16,17 @@ import type { Session } from "./session.ts"
 export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
 
 /** Per-round lines only: for pipes, files, NO_COLOR. */
-export const progressLines = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Progress => {
+export const progressLines = (
+  stream: NodeJS.WriteStream,
+  env: NodeJS.ProcessEnv,
+  /** The spend of rounds an earlier invocation ran (a resumed run's), for the running totals. */
+  spentBefore: ReadonlyArray<RoundUsage> = []
+): Progress => {
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  // The spend of each round finished in this invocation, for the lines' running totals.
-  let spent: Array<RoundUsage> = []
+  // The spend of each round finished, for the lines' running totals.
+  let spent: Array<RoundUsage> = [...spentBefore]
   return (event) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
@@ -93,10 +98,11 @@ export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
   before: Usage = {},
-  holder: StatusHolder = { endStatus: undefined }
+  holder: StatusHolder = { endStatus: undefined },
+  spentBefore: ReadonlyArray<RoundUsage> = []
 ): Progress => {
   const style = styleFor(stream, env)
-  const lines = progressLines(stream, env)
+  const lines = progressLines(stream, env, spentBefore)
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -187,12 +193,12 @@ export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bool
  * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
  * status line counts the whole run's tokens and cost.
  */
-export const progressFor = (session: Session, quiet: boolean, before: Usage = {}): Progress =>
+export const progressFor = (session: Session, quiet: boolean, spentBefore: ReadonlyArray<RoundUsage> = []): Progress =>
   quiet
     ? () => Effect.void
     : isLive(process.stderr, process.env)
-    ? liveView(process.stderr, process.env, before, session)
-    : progressLines(process.stderr, process.env)
+    ? liveView(process.stderr, process.env, usageOf(spentBefore), session, spentBefore)
+    : progressLines(process.stderr, process.env, spentBefore)
 
 /** The usage of a run's rounds so far, summed over what was reported. */
 export const usageOf = (usages: ReadonlyArray<Usage | null>): Usage =>

@@ -4,7 +4,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { existsSync, writeFileSync } from "node:fs"
+import { existsSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
@@ -38,6 +38,45 @@ const run = (agent: string, ...more: Array<string>) => [
 ]
 
 describe.concurrent("spend caps", () => {
+  it("a resumed run's progress line counts the spend of the rounds run before it", async () => {
+    const { root, ws } = newWorkspace()
+    const usage = JSON.stringify({ inputTokens: 100, outputTokens: 10, costUsd: 0.25 })
+    // Round 2 fails while `fail` exists; every round reports its spend.
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      [
+        `printf '%s' ${sq(usage)} > "$RALPH_USAGE_FILE"`,
+        `if [ "$RALPH_ROUND" = 2 ] && [ -e ${sq(join(root, "fail"))} ]; then exit 3; fi`,
+        `echo "$RALPH_ROUND" > "round-$RALPH_ROUND.txt"`,
+        printJson(continueReport)
+      ].join("\n")
+    )
+    writeFileSync(join(root, "fail"), "")
+    const failed = await runCli(["run", "--json", "--agent-cmd", agent, "--retries", "0", "--max-rounds", "3", "x"], {
+      cwd: ws
+    })
+    assert.strictEqual(failed.code, 4, failed.stderr)
+    const runId = jsonDocument(failed).error.runId as string
+    rmSync(join(root, "fail"))
+    const resumed = await runCli(["resume", runId, "--json"], { cwd: ws })
+    assert.strictEqual(resumed.code, 3, resumed.stderr)
+    // Round 1 ran before: the totals count it, and end where the result's own total does.
+    assert.match(
+      resumed.stderr,
+      /round 2\/3 · exec · [\d.]+s · continue · .* · total 220 tokens, \$0\.5000/,
+      resumed.stderr
+    )
+    assert.match(
+      resumed.stderr,
+      /round 3\/3 · exec · [\d.]+s · continue · .* · total 330 tokens, \$0\.7500/,
+      resumed.stderr
+    )
+    const total = jsonDocument(resumed).result.usage
+    assert.strictEqual(total.inputTokens + total.outputTokens, 330)
+    assert.closeTo(total.costUsd, 0.75, 1e-9)
+  })
+
   it("--max-cost-usd ends the run budget-limited by cost on the round that crossed it, with the totals", async () => {
     const { agent, ws } = setup({ inputTokens: 100, outputTokens: 10, costUsd: 0.4 })
     const result = await runCli(run(agent, "--max-cost-usd", "1"), { cwd: ws })

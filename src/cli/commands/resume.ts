@@ -4,7 +4,6 @@ import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
-import { usageOf } from "../liveView.ts"
 import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { withStore } from "../store.ts"
@@ -54,7 +53,7 @@ export const resume = Command.make(
       return yield* withRalph(
         settings,
         (ralph) => ralph.resume(view.started.runId),
-        cliObservers(session, settings, flags.quiet, usageOf(view.rounds.map((round) => round.usage)))
+        cliObservers(session, settings, flags.quiet, view.usage)
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))
