@@ -22,7 +22,7 @@ import type { ClaimCheck, Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
 import { type AgentConfig, defaults } from "./domain/settings.ts"
-import { type RoundUsage, summarizeUsage } from "./domain/usage.ts"
+import { type RoundUsage, summarizeUsage, type Usage } from "./domain/usage.ts"
 import { WorkflowStoreError } from "./engine/WorkflowStore.ts"
 import type { AttemptContext } from "./program/attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./program/retry.ts"
@@ -95,6 +95,8 @@ export interface Checkpoint {
   readonly rejected?: ClaimCheck
   /** Finished rounds in a row, up to the last, that changed nothing in the workspace. */
   readonly stalled?: number
+  /** What failed attempts of the next round spent in earlier invocations: it counts toward the caps. */
+  readonly pendingUsage?: ReadonlyArray<Usage>
   /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
   readonly guards?: Guards
 }
@@ -292,7 +294,10 @@ export class Ralph extends Context.Service<Ralph, {
                       stalled: checkpoint.stalled ?? 0,
                       ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
                     },
-                  guards
+                  guards,
+                  ...(checkpoint.pendingUsage === undefined || checkpoint.pendingUsage.length === 0
+                    ? {}
+                    : { pendingUsage: checkpoint.pendingUsage })
                 }
               }).pipe(Effect.catchDefect(storeFailed))
               const final = options.maxTime === undefined
@@ -430,6 +435,7 @@ export class Ralph extends Context.Service<Ralph, {
             counted: finished?.round ?? 0,
             usage: view.usage,
             stalled: view.stalled,
+            pendingUsage: view.pendingUsage,
             ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
             ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
           }

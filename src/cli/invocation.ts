@@ -2,7 +2,6 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
-import type { RoundUsage } from "../domain/usage.ts"
 import { defaultRetryPolicy, Ralph } from "../program.ts"
 import { RunEvents } from "../services/RunEvents.ts"
 import { runMetrics } from "../services/runMetrics.ts"
@@ -10,7 +9,7 @@ import { runSpans } from "../services/runSpans.ts"
 import type { RunStore } from "../services/RunStore.ts"
 import { WorkflowEngine } from "../services/WorkflowEngine.ts"
 import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
-import { progressFor } from "./liveView.ts"
+import { progressFor, type SpentBefore } from "./liveView.ts"
 import { resumeCommand } from "./output.ts"
 import { providersLayer } from "./providers.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
@@ -83,7 +82,7 @@ export const cliObservers = (
   session: Session,
   settings: CliSettings,
   quiet: boolean,
-  spentBefore?: ReadonlyArray<RoundUsage>
+  spentBefore?: SpentBefore
 ): Observers => ({
   sinks: [sessionSink(session, locationOf(settings)), progressFor(session, quiet, spentBefore)],
   startedAt: 0

@@ -8,34 +8,50 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
-import { formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
+import { combineUsage, formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
 import { progressLine, type Style, styleFor } from "./output.ts"
 import type { Session } from "./session.ts"
 
 /** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
 export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
 
+/**
+ * What a resumed run spent in earlier invocations: its finished rounds, and the failed attempts of
+ * the round it runs next (they count toward that round's spend, as the result counts them).
+ */
+export interface SpentBefore {
+  readonly rounds: ReadonlyArray<RoundUsage>
+  readonly pending: ReadonlyArray<Usage>
+}
+
+const nothingSpent: SpentBefore = { rounds: [], pending: [] }
+
 /** Per-round lines only: for pipes, files, NO_COLOR. */
 export const progressLines = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
-  /** The spend of rounds an earlier invocation ran (a resumed run's), for the running totals. */
-  spentBefore: ReadonlyArray<RoundUsage> = []
+  /** What earlier invocations spent (a resumed run's), for the running totals. */
+  spentBefore: SpentBefore = nothingSpent
 ): Progress => {
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  // The spend of each round finished, for the lines' running totals.
-  let spent: Array<RoundUsage> = [...spentBefore]
+  // The spend of each round finished (its failed attempts included), for the lines' running totals.
+  let spent: Array<RoundUsage> = [...spentBefore.rounds]
+  const next = Math.max(0, ...spentBefore.rounds.map((u) => u.round)) + 1
+  const failed = new Map<number, Array<Usage>>([[next, [...spentBefore.pending]]])
   return (event) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
+      } else if (event._tag === "RoundFailed") {
+        // A failure that says nothing of its spend makes the round's unknown, as in the result.
+        failed.set(event.round, [...(failed.get(event.round) ?? []), event.usage ?? {}])
       } else if (event._tag === "RoundFinished") {
         spent = [...spent.filter((u) => u.round !== event.round), {
           round: event.round,
-          ...event.usage,
+          ...combineUsage([...(failed.get(event.round) ?? []), event.usage]),
           durationMs: event.durationMs
         }]
       }
@@ -99,7 +115,7 @@ export const liveView = (
   env: NodeJS.ProcessEnv,
   before: Usage = {},
   holder: StatusHolder = { endStatus: undefined },
-  spentBefore: ReadonlyArray<RoundUsage> = []
+  spentBefore: SpentBefore = nothingSpent
 ): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env, spentBefore)
@@ -193,11 +209,17 @@ export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bool
  * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
  * status line counts the whole run's tokens and cost.
  */
-export const progressFor = (session: Session, quiet: boolean, spentBefore: ReadonlyArray<RoundUsage> = []): Progress =>
+export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
   quiet
     ? () => Effect.void
     : isLive(process.stderr, process.env)
-    ? liveView(process.stderr, process.env, usageOf(spentBefore), session, spentBefore)
+    ? liveView(
+      process.stderr,
+      process.env,
+      usageOf([...spentBefore.rounds, ...spentBefore.pending]),
+      session,
+      spentBefore
+    )
     : progressLines(process.stderr, process.env, spentBefore)
 
 /** The usage of a run's rounds so far, summed over what was reported. */

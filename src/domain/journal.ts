@@ -222,6 +222,8 @@ export interface RunView {
   readonly usage: ReadonlyArray<RoundUsage>
   /** Finished rounds in a row, up to the last, recorded as changing nothing in the workspace. */
   readonly stalled: number
+  /** What the failed attempts of the round after the last finished one spent (a continued run counts it). */
+  readonly pendingUsage: ReadonlyArray<Usage>
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -419,6 +421,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     lastFinished,
     usage,
     stalled: trailingUnchanged(rounds),
+    pendingUsage: failedAttempts.get((lastFinished?.round ?? 0) + 1) ?? [],
     agentsStarted: rounds.length,
     envelope,
     error,

@@ -12,7 +12,7 @@ import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLi
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { Report } from "../domain/report.ts"
-import { combineUsage, RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
+import { combineUsage, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
 import { iterate } from "../iterate.ts"
 import type { ChildFailed } from "../services/SubagentProvider.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
@@ -44,7 +44,9 @@ export const RalphRun = Workflow.make("ralph/Run", {
       /** Rounds in a row, up to that one, that changed nothing in the workspace. */
       stalled: Schema.optionalKey(Schema.Int)
     })),
-    guards: Schema.optionalKey(Guards)
+    guards: Schema.optionalKey(Guards),
+    /** What failed attempts of the first round to run spent in earlier invocations (a continued run). */
+    pendingUsage: Schema.optionalKey(Schema.Array(Usage))
   },
   success: RunResult,
   error: RunFailure,
@@ -168,7 +170,7 @@ export const ralphRunBody = (
     const n = state.round + 1
     const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last, rejected: state.rejected })
     // What the round's failed attempts spent: it counts, and is unknown when a failure says nothing.
-    const failedSpend: Array<Usage> = []
+    const failedSpend: Array<Usage> = n === (payload.from?.round ?? 0) + 1 ? [...(payload.pendingUsage ?? [])] : []
     const spentSoFar = () => [...state.usage, { round: n, ...combineUsage(failedSpend), durationMs: 0 }]
     let attempt = 1
     let waitedMillis = 0

@@ -61,20 +61,23 @@ describe.concurrent("spend caps", () => {
     rmSync(join(root, "fail"))
     const resumed = await runCli(["resume", runId, "--json"], { cwd: ws })
     assert.strictEqual(resumed.code, 3, resumed.stderr)
-    // Round 1 ran before: the totals count it, and end where the result's own total does.
+    // Round 1 and round 2's failed attempt were spent before: the totals count them, the result and
+    // `ralph show` agree.
     assert.match(
       resumed.stderr,
-      /round 2\/3 · exec · [\d.]+s · continue · .* · total 220 tokens, \$0\.5000/,
+      /round 2\/3 · exec · [\d.]+s · continue · .* · total 330 tokens, \$0\.7500/,
       resumed.stderr
     )
     assert.match(
       resumed.stderr,
-      /round 3\/3 · exec · [\d.]+s · continue · .* · total 330 tokens, \$0\.7500/,
+      /round 3\/3 · exec · [\d.]+s · continue · .* · total 440 tokens, \$1\.0000/,
       resumed.stderr
     )
     const total = jsonDocument(resumed).result.usage
-    assert.strictEqual(total.inputTokens + total.outputTokens, 330)
-    assert.closeTo(total.costUsd, 0.75, 1e-9)
+    assert.strictEqual(total.inputTokens + total.outputTokens, 440)
+    assert.closeTo(total.costUsd, 1, 1e-9)
+    const shown = jsonDocument(await runCli(["show", runId, "--json"], { cwd: ws }))
+    assert.closeTo(shown.usage.costUsd, 1, 1e-9)
   })
 
   it("--max-cost-usd ends the run budget-limited by cost on the round that crossed it, with the totals", async () => {

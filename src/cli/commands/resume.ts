@@ -53,7 +53,7 @@ export const resume = Command.make(
       return yield* withRalph(
         settings,
         (ralph) => ralph.resume(view.started.runId),
-        cliObservers(session, settings, flags.quiet, view.usage)
+        cliObservers(session, settings, flags.quiet, { rounds: view.usage, pending: view.pendingUsage })
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))
