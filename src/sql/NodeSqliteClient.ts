@@ -79,7 +79,8 @@ export interface NodeSqliteClientConfig {
    * lose the last transactions committed before it. `"full"` syncs the log on every commit, so a
    * committed transaction (a finished round, for ralph) survives a power loss too, for one fsync per
    * commit. ralph's rounds cost minutes and money: durability wins. `"normal"` is the choice when a
-   * lost tail is acceptable.
+   * lost tail is acceptable. Under `"full"` (or `"extra"`) in WAL mode, a transaction begun under
+   * `LazyFlush` commits at `"normal"`: for records a later flushing commit makes durable.
    */
   readonly synchronous?: Synchronous | undefined
   /**
