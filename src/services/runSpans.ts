@@ -1,14 +1,14 @@
 /**
  * A run's events as trace spans: `ralph.run`, a `ralph.round` for each attempt of a round under
  * it, a `ralph.child` for the child process under that, and a `ralph.verification` for each check
- * of a claimed completion. Attributes carry the run id, round,
- * agent, status and the usage the children reported (tokens and cost; unknown ones are left out,
- * never counted as zero). Built from events, it costs nothing where no one installs it, and a
+ * of a claimed completion. Attributes carry the run id, round, agent, status and the usage the
+ * children reported (tokens and cost; unknown ones are left out, never counted as zero: the run's
+ * totals are the result's). Built from events, it costs nothing where no one installs it, and a
  * replayed round, which publishes nothing, opens no span again.
  */
 import { Clock, Effect, Exit, type Tracer } from "effect"
 import type { RunEvent } from "../domain/events.ts"
-import type { Usage } from "../domain/usage.ts"
+import { combineUsage, type Usage } from "../domain/usage.ts"
 
 type Publish = (event: RunEvent) => Effect.Effect<void>
 
@@ -22,17 +22,6 @@ const usageAttributes = (usage: Usage): Record<string, number> => ({
   ...(usage.costUsd === undefined ? {} : { "ralph.cost_usd": usage.costUsd })
 })
 
-/** The usage of the rounds so far, summed over what was reported. */
-const add = (total: Usage, usage: Usage): Usage => {
-  const sum = (key: keyof Usage) => usage[key] === undefined ? total[key] : (total[key] ?? 0) + usage[key]
-  const next: { -readonly [K in keyof Usage]: Usage[K] } = {}
-  for (const key of ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const) {
-    const value = sum(key)
-    if (value !== undefined) next[key] = value
-  }
-  return next
-}
-
 /** A RunEvents sink for one run, opening and ending its spans on the tracer in force. */
 export const runSpans = (): Publish => {
   let run: Tracer.Span | undefined
@@ -41,7 +30,9 @@ export const runSpans = (): Publish => {
   let verification: Tracer.Span | undefined
   let agent = ""
   let runId = ""
-  let total: Usage = {}
+  // What each attempt of this invocation spent, a failed one's included: the run's totals when it
+  // fails, counted as the result counts them (unknown as soon as one attempt did not say).
+  const attempts: Array<Usage> = []
 
   const endAttempt = (now: bigint, exit: Exit.Exit<unknown, unknown>, attributes: Record<string, unknown>) => {
     for (const span of [child, round]) {
@@ -92,19 +83,20 @@ export const runSpans = (): Publish => {
         })
         return
       case "RoundFinished":
-        total = add(total, event.usage)
+        attempts.push(event.usage)
         return endAttempt(now, Exit.void, {
           "ralph.status": event.report.status,
           "ralph.summary": event.report.summary.slice(0, 256),
           ...usageAttributes(event.usage)
         })
       case "RoundRejected":
-        total = add(total, event.usage)
+        attempts.push(event.usage)
         return endAttempt(now, failure(`${event.kind} report`, event.problem), {
           "ralph.status": event.kind,
           ...usageAttributes(event.usage)
         })
       case "RoundFailed":
+        attempts.push(event.usage ?? {})
         return endAttempt(now, failure(event.reason, event.detail), {
           "ralph.status": "failed",
           "ralph.failure_reason": event.reason
@@ -145,7 +137,12 @@ export const runSpans = (): Publish => {
         run.attribute("ralph.status", event.envelope.result.status)
         run.attribute("ralph.rounds", event.envelope.result.roundsStarted)
         run.attribute("ralph.agents_started", event.envelope.agentsStarted)
-        for (const [key, value] of Object.entries(usageAttributes(total))) run.attribute(key, value)
+        // The result's own totals (the whole run's, a resumed one's earlier rounds too), as `ralph show` gives them.
+        for (
+          const [key, value] of Object.entries(usageAttributes(event.envelope.result.usage ?? combineUsage(attempts)))
+        ) {
+          run.attribute(key, value)
+        }
         run.end(now, Exit.void)
         return
       case "RunFailed": {
@@ -156,7 +153,7 @@ export const runSpans = (): Publish => {
         verification = undefined
         if (run === undefined) return
         run.attribute("ralph.status", event.error._tag)
-        for (const [key, value] of Object.entries(usageAttributes(total))) run.attribute(key, value)
+        for (const [key, value] of Object.entries(usageAttributes(combineUsage(attempts)))) run.attribute(key, value)
         run.end(now, exit)
         return
       }
