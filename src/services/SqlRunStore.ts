@@ -34,8 +34,7 @@ type SummaryRow = readonly [
   startedAt: string,
   updatedAt: string,
   rounds: number,
-  finalState: string | null,
-  ownerPid: number
+  finalState: string | null
 ]
 
 const summaryOf = (
@@ -60,6 +59,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const fail = unavailable(where)
 
   const prepare = Effect.gen(function*() {
+    // owner_pid (the ralph that last drove the run) stays written for databases made before leases;
+    // who drives a run now is ralph_leases.
     yield* sql`CREATE TABLE IF NOT EXISTS ralph_runs (
       run_id TEXT PRIMARY KEY,
       objective TEXT NOT NULL,
@@ -225,7 +226,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
 
   const list = Effect.all([
     sql`SELECT run_id, objective, max_rounds, agent, workspace, started_at, updated_at, rounds,
-      final_state, owner_pid FROM ralph_runs ORDER BY started_at, run_id`.values,
+      final_state FROM ralph_runs ORDER BY started_at, run_id`.values,
     leases.live
   ]).pipe(
     Effect.map(([rows, live]): ReadonlyArray<RunListing> =>

@@ -34,6 +34,22 @@ export const report = {
     JSON.stringify({ status: "complete", summary, evidence: ["checked"], nextSteps: [], blocker: "" })
 }
 
+/** `ralph run` with an exec agent on the scratch folder's workspace and state dir, `--json`. */
+export const execRun = (dirs: ReturnType<typeof scratch>, agent: string, ...more: Array<string>) => [
+  "run",
+  "objective",
+  "--agent",
+  "exec",
+  "--agent-cmd",
+  agent,
+  "--workspace",
+  dirs.workspace,
+  "--state-dir",
+  dirs.state,
+  "--json",
+  ...more
+]
+
 export const start = (args: ReadonlyArray<string>, env: Record<string, string> = {}): ChildProcess =>
   spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, NO_COLOR: "1", ...env },

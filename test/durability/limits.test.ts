@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
   agentScript,
+  execRun,
   finish,
   isAlive,
   listedRuns,
@@ -15,21 +16,6 @@ import {
   start,
   waitFor
 } from "./harness.ts"
-
-const exec = (dirs: ReturnType<typeof scratch>, agent: string, ...more: Array<string>) => [
-  "run",
-  "objective",
-  "--agent",
-  "exec",
-  "--agent-cmd",
-  agent,
-  "--workspace",
-  dirs.workspace,
-  "--state-dir",
-  dirs.state,
-  "--json",
-  ...more
-]
 
 /** A child (and a grandchild) that ignore SIGTERM and hang, recording their pids. */
 const stubbornAgent = (dirs: ReturnType<typeof scratch>) =>
@@ -48,7 +34,7 @@ describe("signals", () => {
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     it(`${signal} during a round with a child that ignores SIGTERM: no process left, Cancelled, exit ${code}`, async () => {
       const dirs = scratch()
-      const child = start(exec(dirs, stubbornAgent(dirs), "--kill-grace", "300ms"), { RALPH_LOCK_DIR: dirs.locks })
+      const child = start(execRun(dirs, stubbornAgent(dirs), "--kill-grace", "300ms"), { RALPH_LOCK_DIR: dirs.locks })
       const done = finish(child)
       await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "the child to start")
       const pids = [Number(readText(join(dirs.root, "child"))), Number(readText(join(dirs.root, "grandchild")))]
@@ -64,7 +50,7 @@ describe("signals", () => {
 
   it("a second SIGINT kills the children at once", async () => {
     const dirs = scratch()
-    const child = start(exec(dirs, stubbornAgent(dirs), "--kill-grace", "30s"), { RALPH_LOCK_DIR: dirs.locks })
+    const child = start(execRun(dirs, stubbornAgent(dirs), "--kill-grace", "30s"), { RALPH_LOCK_DIR: dirs.locks })
     const done = finish(child)
     await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "the child to start")
     const pids = [Number(readText(join(dirs.root, "child"))), Number(readText(join(dirs.root, "grandchild")))]
@@ -84,7 +70,7 @@ describe("time limits", () => {
   it("--round-timeout stops a child that runs too long: RoundFailed (timeout), exit 4", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "hang.sh", `cat > /dev/null; echo $$ > "${dirs.root}/child"; exec sleep 60`)
-    const result = await ralph(exec(dirs, agent, "--round-timeout", "500ms", "--kill-grace", "200ms"), {
+    const result = await ralph(execRun(dirs, agent, "--round-timeout", "500ms", "--kill-grace", "200ms"), {
       RALPH_LOCK_DIR: dirs.locks
     })
     expect(result.code).toBe(4)
@@ -100,7 +86,7 @@ describe("time limits", () => {
   it("--idle-timeout stops a silent child, and spares one that keeps printing", async () => {
     const dirs = scratch()
     const silent = agentScript(dirs.root, "silent.sh", `cat > /dev/null; exec sleep 60`)
-    const stopped = await ralph(exec(dirs, silent, "--idle-timeout", "400ms", "--kill-grace", "200ms"), {
+    const stopped = await ralph(execRun(dirs, silent, "--idle-timeout", "400ms", "--kill-grace", "200ms"), {
       RALPH_LOCK_DIR: dirs.locks
     })
     expect(stopped.code).toBe(4)
@@ -113,7 +99,7 @@ describe("time limits", () => {
         report.complete("ok")
       }'`
     )
-    const spared = await ralph(exec(dirs, chatty, "--idle-timeout", "400ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const spared = await ralph(execRun(dirs, chatty, "--idle-timeout", "400ms"), { RALPH_LOCK_DIR: dirs.locks })
     expect(spared.code).toBe(0)
   })
 
@@ -124,7 +110,7 @@ describe("time limits", () => {
       "slow.sh",
       `cat > /dev/null; sleep 0.3; printf '{"status":"continue","summary":"round %s","evidence":[],"nextSteps":["go on"],"blocker":""}\\n' "$RALPH_ROUND"`
     )
-    const result = await ralph(exec(dirs, agent, "--max-time", "1s", "--kill-grace", "200ms"), {
+    const result = await ralph(execRun(dirs, agent, "--max-time", "1s", "--kill-grace", "200ms"), {
       RALPH_LOCK_DIR: dirs.locks
     })
     expect(result.code).toBe(3)
@@ -141,7 +127,7 @@ describe("time limits", () => {
   it("--max-time before any round finished: RoundFailed (time-budget) for the cut round", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "hang.sh", `cat > /dev/null; exec sleep 60`)
-    const result = await ralph(exec(dirs, agent, "--max-time", "500ms", "--kill-grace", "200ms"), {
+    const result = await ralph(execRun(dirs, agent, "--max-time", "500ms", "--kill-grace", "200ms"), {
       RALPH_LOCK_DIR: dirs.locks
     })
     expect(result.code).toBe(4)
@@ -153,7 +139,7 @@ describe("workspace lock", () => {
   it("a second run on the same workspace fails at once, whatever its state dir", async () => {
     const dirs = scratch()
     const hang = agentScript(dirs.root, "hang.sh", `cat > /dev/null; echo $$ > "${dirs.root}/child"; exec sleep 60`)
-    const first = start(exec(dirs, hang, "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const first = start(execRun(dirs, hang, "--kill-grace", "200ms"), { RALPH_LOCK_DIR: dirs.locks })
     const firstDone = finish(first)
     await waitFor(() => existsSync(join(dirs.root, "child")), 10_000, "the first run's child")
     const second = await ralph(
@@ -189,7 +175,7 @@ describe("workspace lock", () => {
       JSON.stringify({ workspace: dirs.workspace, runId: "old", pid: 2 ** 22 + 7, startedAt: "2026-01-01T00:00:00Z" })
     )
     const agent = agentScript(dirs.root, "ok.sh", `cat > /dev/null; echo '${report.complete("ok")}'`)
-    const result = await ralph(exec(dirs, agent), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(execRun(dirs, agent), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(0)
     expect(existsSync(join(dirs.locks, `${name}.lock`))).toBe(false)
   })
@@ -205,7 +191,7 @@ describe("retries", () => {
         report.complete("ok")
       }'`
     )
-    const result = await ralph(exec(dirs, agent, "--retry-delay", "50ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(execRun(dirs, agent, "--retry-delay", "50ms"), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(0)
     const envelope = JSON.parse(result.stdout)
     expect(envelope).toMatchObject({ agentsStarted: 3, result: { status: "complete", roundsStarted: 1 } })
@@ -216,7 +202,7 @@ describe("retries", () => {
   it("retries are bounded: exhausted retries end the run with RoundFailed", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "down.sh", `cat > /dev/null; echo x >> "${dirs.root}/calls"; exit 75`)
-    const result = await ralph(exec(dirs, agent, "--retry-delay", "20ms", "--retries", "2"), {
+    const result = await ralph(execRun(dirs, agent, "--retry-delay", "20ms", "--retries", "2"), {
       RALPH_LOCK_DIR: dirs.locks
     })
     expect(result.code).toBe(4)
@@ -227,7 +213,7 @@ describe("retries", () => {
   it("a non-transient failure is not retried", async () => {
     const dirs = scratch()
     const agent = agentScript(dirs.root, "bad.sh", `cat > /dev/null; echo x >> "${dirs.root}/calls"; exit 3`)
-    const result = await ralph(exec(dirs, agent, "--retry-delay", "20ms"), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(execRun(dirs, agent, "--retry-delay", "20ms"), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(4)
     expect(JSON.parse(result.stdout).error).toMatchObject({ reason: "crashed", exitCode: 3 })
     expect(readText(join(dirs.root, "calls")).trim().split("\n")).toHaveLength(1)
@@ -239,7 +225,7 @@ describe("bad environment", () => {
     const dirs = scratch()
     const script = join(dirs.root, "not-executable.sh")
     writeFileSync(script, "#!/bin/sh\necho '{}'\n")
-    const result = await ralph(exec(dirs, script), { RALPH_LOCK_DIR: dirs.locks })
+    const result = await ralph(execRun(dirs, script), { RALPH_LOCK_DIR: dirs.locks })
     expect(result.code).toBe(1)
     const error = JSON.parse(result.stdout).error
     expect(error).toMatchObject({ _tag: "ProviderUnavailable", provider: "exec", problem: "not-installed" })

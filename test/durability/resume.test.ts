@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
   agentScript,
+  execRun,
   finish,
   isAlive,
   listedRuns,
@@ -38,20 +39,7 @@ describe("crash and resume", () => {
       const engineArgs = ["--engine", engine]
       const agent = crashingAgent(dirs)
       const env = { RALPH_LOCK_DIR: dirs.locks }
-      const args = [
-        "run",
-        "crash test",
-        "--agent",
-        "exec",
-        "--agent-cmd",
-        agent,
-        "--workspace",
-        dirs.workspace,
-        "--state-dir",
-        dirs.state,
-        "--json",
-        ...engineArgs
-      ]
+      const args = execRun(dirs, agent, ...engineArgs)
       const first = start(args, env)
       const done = finish(first)
       await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
@@ -134,19 +122,7 @@ describe("crash and resume", () => {
       }'`
     )
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const first = await ralph([
-      "run",
-      "x",
-      "--agent",
-      "exec",
-      "--agent-cmd",
-      agent,
-      "--workspace",
-      dirs.workspace,
-      "--state-dir",
-      dirs.state,
-      "--json"
-    ], env)
+    const first = await ralph(execRun(dirs, agent), env)
     expect(first.code).toBe(2)
     const envelope = JSON.parse(first.stdout)
     const before = (await recordOf(dirs.state, envelope.runId, env)).length
@@ -161,20 +137,7 @@ describe("crash and resume", () => {
     const dirs = scratch()
     const agent = crashingAgent(dirs)
     const env = { RALPH_LOCK_DIR: dirs.locks }
-    const child = start([
-      "run",
-      "torn",
-      "--agent",
-      "exec",
-      "--agent-cmd",
-      agent,
-      "--workspace",
-      dirs.workspace,
-      "--state-dir",
-      dirs.state,
-      "--engine",
-      "journal"
-    ], env)
+    const child = start(execRun(dirs, agent, "--engine", "journal"), env)
     const done = finish(child)
     await waitFor(() => existsSync(join(dirs.root, "grandchild")), 10_000, "round 2 to hang")
     child.kill("SIGKILL")
@@ -194,21 +157,7 @@ describe("crash and resume", () => {
 
     const dirs2 = scratch()
     const agent2 = agentScript(dirs2.root, "agent.sh", `cat > /dev/null; echo '${report.complete("ok")}'`)
-    const ok = await ralph([
-      "run",
-      "x",
-      "--agent",
-      "exec",
-      "--agent-cmd",
-      agent2,
-      "--workspace",
-      dirs2.workspace,
-      "--state-dir",
-      dirs2.state,
-      "--json",
-      "--engine",
-      "journal"
-    ], { RALPH_LOCK_DIR: dirs2.locks })
+    const ok = await ralph(execRun(dirs2, agent2, "--engine", "journal"), { RALPH_LOCK_DIR: dirs2.locks })
     const id = JSON.parse(ok.stdout).runId
     const journal = join(dirs2.state, "runs", id, "journal.jsonl")
     const lines = readText(journal).split("\n")
