@@ -80,48 +80,48 @@ const tokenOf = (request: McpRequestContext["Service"]): ProgressToken | undefin
 }
 
 /** One call of the tool: one run, to a result the model reads, or a tool error carrying the typed error and the run. */
-const callRalph =
-  (settings: CliSettings, session: Session, server: McpServer.McpServer["Service"]) => (payload: unknown) =>
-    Effect.gen(function*() {
-      const limit = settings.config.maxResultChars
-      const args = callArguments(payload)
-      if (args instanceof Error) return errorResult(args, limit, undefined)
-      // A bad call is refused before the workspace is locked or anything recorded.
-      const resolved = yield* Effect.result(resolveArgs(args, settings.config))
-      if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
-      const request = yield* McpRequestContext
-      const token = tokenOf(request)
-      const location: StoreLocation = {
-        engine: settings.engine,
-        stateDir: settings.stateDir,
-        databaseUrl: settings.databaseUrl
-      }
-      let run: RunRef | undefined
-      const remember = (event: RunEvent) =>
-        Effect.sync(() => {
-          if (event._tag === "RunStarted") {
-            run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
-          }
-        })
-      return yield* withRalph(
-        settings,
-        (ralph) => ralph.run(args),
-        {
-          sinks: [
-            remember,
-            // Lines, never a live view: a host reads this stderr as a log.
-            progressLines(process.stderr, process.env),
-            trackChildren(session),
-            ...(token === undefined ? [] : [progressNotifier(server, request, token)])
-          ],
-          startedAt: performance.now()
+const callRalph = (
+  settings: CliSettings,
+  location: StoreLocation,
+  session: Session,
+  server: McpServer.McpServer["Service"]
+) =>
+(payload: unknown) =>
+  Effect.gen(function*() {
+    const limit = settings.config.maxResultChars
+    const args = callArguments(payload)
+    if (args instanceof Error) return errorResult(args, limit, undefined)
+    // A bad call is refused before the workspace is locked or anything recorded.
+    const resolved = yield* Effect.result(resolveArgs(args, settings.config))
+    if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
+    const request = yield* McpRequestContext
+    const token = tokenOf(request)
+    let run: RunRef | undefined
+    const remember = (event: RunEvent) =>
+      Effect.sync(() => {
+        if (event._tag === "RunStarted") {
+          run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
         }
-      ).pipe(
-        Effect.provideService(CliSession, session),
-        Effect.map((envelope) => envelopeResult(envelope, limit)),
-        Effect.catch((error: RalphError) => Effect.sync(() => errorResult(error, limit, run)))
-      )
-    })
+      })
+    return yield* withRalph(
+      settings,
+      (ralph) => ralph.run(args),
+      {
+        sinks: [
+          remember,
+          // Lines, never a live view: a host reads this stderr as a log.
+          progressLines(process.stderr, process.env),
+          trackChildren(session),
+          ...(token === undefined ? [] : [progressNotifier(server, request, token)])
+        ],
+        startedAt: performance.now()
+      }
+    ).pipe(
+      Effect.provideService(CliSession, session),
+      Effect.map((envelope) => envelopeResult(envelope, limit)),
+      Effect.catch((error: RalphError) => Effect.sync(() => errorResult(error, limit, run)))
+    )
+  })
 
 /**
  * The record of runs, for a person inspecting loops through their MCP client: the listing of
@@ -153,12 +153,17 @@ const records = (location: StoreLocation) =>
 const registration = (settings: CliSettings, session: Session) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const server = yield* McpServer.McpServer
+    const location: StoreLocation = {
+      engine: settings.engine,
+      stateDir: settings.stateDir,
+      databaseUrl: settings.databaseUrl
+    }
     yield* server.addTool({
       tool: mcpTool,
       annotations: mcpToolAnnotations,
-      handle: callRalph(settings, session, server)
+      handle: callRalph(settings, location, session, server)
     })
-    yield* records({ engine: settings.engine, stateDir: settings.stateDir, databaseUrl: settings.databaseUrl })
+    yield* records(location)
   }))
 
 /**
