@@ -24,8 +24,8 @@ export const formatUsage = (usage: Usage): string => {
 }
 
 /**
- * What several attempts of one round spent together: each quantity summed, and unknown as soon as
- * one attempt did not report it.
+ * What several attempts of one round (or several rounds) spent together: each quantity summed, and
+ * unknown as soon as one of them did not report it.
  */
 export const combineUsage = (attempts: ReadonlyArray<Usage>): Usage => {
   const out: { -readonly [K in keyof Usage]: Usage[K] } = {}
@@ -56,21 +56,12 @@ export const UsageSummary = Schema.Struct({
 })
 export type UsageSummary = typeof UsageSummary.Type
 
-const keys = ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const
-
 /** The totals of the rounds given; each total is known only when every round reported it. */
-export const summarizeUsage = (rounds: ReadonlyArray<RoundUsage>): UsageSummary => {
-  const out: { -readonly [K in keyof UsageSummary]: UsageSummary[K] } = {
-    durationMs: rounds.reduce((total, round) => total + round.durationMs, 0),
-    rounds
-  }
-  for (const key of keys) {
-    if (rounds.length > 0 && rounds.every((round) => round[key] !== undefined)) {
-      out[key] = rounds.reduce((total, round) => total + round[key]!, 0)
-    }
-  }
-  return out
-}
+export const summarizeUsage = (rounds: ReadonlyArray<RoundUsage>): UsageSummary => ({
+  ...combineUsage(rounds),
+  durationMs: rounds.reduce((total, round) => total + round.durationMs, 0),
+  rounds
+})
 
 /** What the rounds are known to have spent: the sum of the known parts, and how many rounds did not say. */
 export const knownSpend = (
