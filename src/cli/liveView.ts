@@ -106,10 +106,13 @@ export const statusText = (status: Status, now: number, width: number, style: St
 
 const clearLine = "\r\u001b[2K"
 
-/** The status line below the per-round lines, redrawn every second and cleared when the run ends. */
 /** Where the live view leaves the way to end its status line, for what ralph prints next. */
 type StatusHolder = Pick<Session, "endStatus">
 
+/**
+ * The status line below the per-round lines, redrawn every second and cleared when the run ends.
+ * `before` is what earlier invocations spent (a resumed run's), the status line's starting usage.
+ */
 export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
@@ -183,7 +186,11 @@ export const liveView = (
               }
               break
             case "RoundFailed":
-              if (status !== undefined) status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
+              if (status !== undefined) {
+                // A failed attempt's spend counts, as in the per-round lines' totals and the result.
+                if (event.usage !== undefined) status.usage = sum(status.usage, event.usage)
+                status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
+              }
               break
             case "RetryScheduled":
               if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
@@ -206,8 +213,9 @@ export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bool
 
 /**
  * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
- * when quiet. `before` is the usage of rounds an earlier invocation ran (a resumed run's), so the
- * status line counts the whole run's tokens and cost.
+ * when quiet. `spentBefore` is what an earlier invocation spent (a resumed run's rounds and the
+ * failed attempts of the round it runs next), so the status line and the lines' totals count the
+ * whole run's tokens and cost.
  */
 export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
   quiet
