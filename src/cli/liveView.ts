@@ -111,17 +111,17 @@ type StatusHolder = Pick<Session, "endStatus">
 
 /**
  * The status line below the per-round lines, redrawn every second and cleared when the run ends.
- * `before` is what earlier invocations spent (a resumed run's), the status line's starting usage.
+ * What earlier invocations spent (a resumed run's) is the status line's starting usage.
  */
 export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
-  before: Usage = {},
   holder: StatusHolder = { endStatus: undefined },
   spentBefore: SpentBefore = nothingSpent
 ): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env, spentBefore)
+  const before = usageOf([...spentBefore.rounds, ...spentBefore.pending])
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -221,13 +221,7 @@ export const progressFor = (session: Session, quiet: boolean, spentBefore: Spent
   quiet
     ? () => Effect.void
     : isLive(process.stderr, process.env)
-    ? liveView(
-      process.stderr,
-      process.env,
-      usageOf([...spentBefore.rounds, ...spentBefore.pending]),
-      session,
-      spentBefore
-    )
+    ? liveView(process.stderr, process.env, session, spentBefore)
     : progressLines(process.stderr, process.env, spentBefore)
 
 /** The usage of a run's rounds so far, summed over what was reported. */

@@ -40,7 +40,10 @@ describe("the live status line", () => {
     Effect.gen(function*() {
       const { last, stream, writes } = terminal()
       const session = makeSession(false, 16384)
-      const publish = liveView(stream, env, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 }, session)
+      const publish = liveView(stream, env, session, {
+        rounds: [{ round: 3, inputTokens: 100, outputTokens: 10, costUsd: 0.5, durationMs: 1_000 }],
+        pending: []
+      })
       yield* publish(started, 1_000)
       yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 1 }, Date.now() - 65_000)
       assert.include(last(), "round 4/5\u001b[22m · claude · 1m 05s in round · 100 in / 10 out tokens, $0.5000")
