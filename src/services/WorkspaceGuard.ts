@@ -4,7 +4,7 @@
  * reads the workspace and runs the verify command there; it never writes to it.
  */
 import { Context, Duration, Effect, Layer } from "effect"
-import { realpathSync } from "node:fs"
+import { realpathSync, statSync } from "node:fs"
 import { resolve } from "node:path"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
@@ -49,23 +49,35 @@ const realOr = (path: string): string => {
   }
 }
 
+const isFile = (path: string): boolean => {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
 /**
  * The verify command's own files in the workspace, protected without being asked: its program
- * when it lives there, and every argument naming a file there (a script it runs).
+ * when it lives there, and every argument naming a file there (a script it runs). Each is taken
+ * both as named (a link in the workspace can be replaced) and as the file it leads to, against the
+ * workspace's real path too (a workspace given through a symbolic link).
  */
 const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<string> => {
   const [program, ...args] = command
-  const found: Array<string> = []
+  const root = realOr(workspace)
   const located = program === undefined ? undefined : findExecutable(programPath(program))
   const candidates = [
     ...(located === undefined ? [] : [resolve(located)]),
     ...args.map((arg) => resolve(workspace, arg))
   ]
-  for (const candidate of candidates) {
-    const rel = insideWorkspace(workspace, realOr(candidate))
-    if (rel !== undefined && Object.keys(hashFiles(workspace, [rel])).length === 1) found.push(rel)
+  const found = new Set<string>()
+  for (const candidate of candidates.filter(isFile)) {
+    for (const rel of [insideWorkspace(workspace, candidate), insideWorkspace(root, realOr(candidate))]) {
+      if (rel !== undefined) found.add(rel)
+    }
   }
-  return found
+  return [...found]
 }
 
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
@@ -115,7 +127,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
             `the patterns match more than ${maxProtectedFiles} files; protect fewer (the tests, the verify script)`
         })
       }
-      return { patterns, files: hashFiles(workspace, files) }
+      // The gate's own files are hashed by name, also where the walk does not go (a linked folder).
+      return { patterns, files: hashFiles(workspace, [...new Set([...files, ...own])]) }
     })
     const verifyCommand = Effect.fn("WorkspaceGuard.verify")(function*(request: VerifyRequest) {
       const output = new TailBuffer(verifyOutputTailBytes)

@@ -3,7 +3,7 @@
  * completion ends the run only when the gate passes and no protected file changed.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { isGone, printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
@@ -158,6 +158,19 @@ describe.concurrent("protected files: a round that changed them cannot complete"
     assert.include(second, "- check.sh")
     assert.match(second, /restore them/)
     assert.strictEqual(readFileSync(join(ws, "check.sh"), "utf8"), "exit 0\n", "ralph never edits the workspace")
+  })
+
+  it("a gate script linked into the workspace is protected as named: a child that replaces the link is rejected", async () => {
+    const { agent, gate, ws } = setup([
+      `rm check.sh; printf 'exit 0\\n' > check.sh; ${complete}`,
+      complete
+    ])
+    symlinkSync(gate, join(ws, "check.sh"))
+    const result = await runCli(run(agent, "--verify", "sh check.sh", "--max-rounds", "2", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    assert.strictEqual(doc.status, "budget-limited")
+    assert.deepStrictEqual(doc.protectedChanged, ["check.sh"])
   })
 
   it("a child that edits a protected test file and claims completion is rejected; restoring it lets the next claim pass", async () => {
