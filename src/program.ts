@@ -15,8 +15,7 @@ import {
   InvalidConfig,
   type RalphError,
   RoundFailed,
-  StateUnavailable,
-  WorkspaceLocked
+  StateUnavailable
 } from "./domain/errors.ts"
 import type { ClaimCheck, Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
@@ -421,9 +420,7 @@ export class Ralph extends Context.Service<Ralph, {
           }
           const view = yield* store.value.read(runId)
           if (view.envelope !== null) return { envelope: view.envelope }
-          if (view.state === "running") {
-            return yield* new WorkspaceLocked({ workspace: view.started.workspace, runId, pid: view.ownerPid })
-          }
+          // One driving a run now is refused by the workspace lock and the store's hold, taken before anything starts.
           const finished = view.lastFinished
           const checkpoint: Checkpoint = {
             runId,

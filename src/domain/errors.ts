@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Duration, Schema } from "effect"
 import { Report } from "./report.ts"
 
 /** Why a child process did not yield a usable structured value. */
@@ -108,13 +108,23 @@ export class Cancelled extends Schema.TaggedError<Cancelled>()("Cancelled", {
   }
 }
 
+/** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it. */
+export const runLeaseTtl = Duration.seconds(30)
+
 export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("WorkspaceLocked", {
   workspace: Schema.String,
   runId: Schema.String,
-  pid: Schema.Number
+  pid: Schema.Number,
+  /** Set when the run is driven from another machine sharing the store. */
+  host: Schema.optionalKey(Schema.String)
 }) {
   override get message(): string {
-    return `Another ralph run (${this.runId}, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
+    return this.host === undefined
+      ? `Another ralph run (${this.runId}, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
+      : `Run ${this.runId} is being driven by ralph pid ${this.pid} on ${this.host}; wait for it, or stop it there. ` +
+        `If that machine is gone, its claim on the run lapses ${
+          Duration.format(runLeaseTtl)
+        } after it last renewed it: resume then`
   }
 }
 

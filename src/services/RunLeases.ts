@@ -8,12 +8,11 @@ import { Duration, Effect, Schedule, type Scope } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { hostname } from "node:os"
-import { WorkspaceLocked } from "../domain/errors.ts"
+import { runLeaseTtl, WorkspaceLocked } from "../domain/errors.ts"
 import { isProcessAlive } from "./liveness.ts"
 
-/** How often a holder renews its lease, and how long one not renewed still counts. */
-export const leaseRenewal = Duration.seconds(5)
-export const leaseTtl = Duration.seconds(30)
+/** How often a holder renews its lease (one not renewed counts for `runLeaseTtl`). */
+const leaseRenewal = Duration.seconds(5)
 
 interface LeaseRow {
   readonly run_id: string
@@ -38,7 +37,7 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     heartbeat_at BIGINT NOT NULL
   )`
   const host = hostname()
-  const ttl = Duration.toMillis(leaseTtl)
+  const ttl = Duration.toMillis(runLeaseTtl)
 
   const isLive = (row: LeaseRow, now: number) =>
     now - Number(row.heartbeat_at) < ttl && (row.host !== host || isProcessAlive(Number(row.pid)))
@@ -51,7 +50,12 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
       const now = Date.now()
       const [current] = yield* sql<LeaseRow>`SELECT * FROM ralph_leases WHERE run_id = ${runId}`
       if (current !== undefined && !ours(current) && isLive(current, now)) {
-        return yield* new WorkspaceLocked({ workspace, runId, pid: Number(current.pid) })
+        return yield* new WorkspaceLocked({
+          workspace,
+          runId,
+          pid: Number(current.pid),
+          ...(current.host === host ? {} : { host: current.host })
+        })
       }
       const taken = current === undefined
         ? yield* sql`INSERT INTO ralph_leases ${
