@@ -19,7 +19,7 @@ export const Verification = Schema.Struct({
 })
 export type Verification = typeof Verification.Type
 
-export const verificationPassed = (verification: Verification): boolean =>
+const verificationPassed = (verification: Verification): boolean =>
   verification.exitCode === 0 && !verification.timedOut
 
 /** What checking a claimed completion found: protected files changed, and the verify command's run (if it ran). */

@@ -14,7 +14,7 @@ export const maxWalkEntries = 100_000
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex")
 
 /** A file's content hash, or undefined when it cannot be read (gone, not a file). */
-export const hashFile = (path: string): string | undefined => {
+const hashFile = (path: string): string | undefined => {
   try {
     return sha256(fs.readFileSync(path))
   } catch {
