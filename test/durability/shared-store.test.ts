@@ -63,10 +63,10 @@ describe("a store shared by several machines", () => {
       const refused = await ralph(["resume", runId, "--json"], env)
       expect(refused.code, refused.stderr).toBe(1)
       const locked = JSON.parse(refused.stdout).error
-    expect(locked).toMatchObject({ _tag: "WorkspaceLocked", runId, host: "elsewhere" })
-    // It says where the run is driven, and when a run whose machine died can be continued.
-    expect(locked.message).toContain("on elsewhere")
-    expect(locked.message).toContain("lapses 30s after it last renewed it: resume then")
+      expect(locked).toMatchObject({ _tag: "WorkspaceLocked", runId, host: "elsewhere" })
+      // It says where the run is driven, and when a run whose machine died can be continued.
+      expect(locked.message).toContain("on elsewhere")
+      expect(locked.message).toContain("lapses 30s after it last renewed it: resume then")
       expect(readText(join(dirs.root, "rounds.log")).trim().split("\n")).toEqual(["1", "2"])
 
       // That machine died: its lease lapses after the ttl, and the run can be continued here.
