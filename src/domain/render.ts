@@ -1,5 +1,5 @@
 import type { RalphError } from "./errors.ts"
-import type { Envelope } from "./outcome.ts"
+import type { BudgetLimit, Envelope } from "./outcome.ts"
 import { escapeBlock, escapeLine } from "./terminalText.ts"
 import { formatTotals } from "./usage.ts"
 
@@ -20,7 +20,7 @@ const rounds = (n: number): string => `${n} round${n === 1 ? "" : "s"}`
 
 const command = (words: ReadonlyArray<string>) => escapeLine(words.join(" "))
 
-const budgetRanOut: Record<string, string> = {
+const budgetRanOut: Readonly<Record<BudgetLimit, string>> = {
   rounds: "The round budget ran out",
   time: "The time budget ran out",
   cost: "The cost cap was reached (or the cost became unknown)",
