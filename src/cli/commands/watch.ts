@@ -17,6 +17,19 @@ const pollInterval = Duration.millis(250)
 
 const decodeError = Schema.decodeUnknownResult(RalphError)
 
+/**
+ * An end no RalphError says: one error document on stdout with --json, the message (escaped: it may
+ * come from the record) on stderr otherwise, as settleFailure would print it.
+ */
+const settleUnknown = (session: Session, _tag: string, message: string, exitCode: number) => {
+  session.endStatus?.()
+  session.settled = true
+  const runId = session.run?.runId
+  if (session.json) process.stdout.write(`${JSON.stringify({ error: { _tag, message, runId } })}\n`)
+  else process.stderr.write(`ralph: ${escapeBlock(message)}\n`)
+  process.exitCode = exitCode
+}
+
 /** How a run that is no longer running ended, said as `ralph run` would have said it. */
 const settleEnded = (session: Session, view: RunView, location: StoreLocation) => {
   const runId = view.started.runId
@@ -27,22 +40,16 @@ const settleEnded = (session: Session, view: RunView, location: StoreLocation) =
     const decoded = decodeError({ _tag: view.error._tag, ...view.error.fields })
     if (Result.isSuccess(decoded)) return settleFailure(session, decoded.success)
     // A record of an error this ralph does not know: its words, and the code its tag has.
-    session.endStatus?.()
-    session.settled = true
-    process.stderr.write(`ralph: ${escapeBlock(view.error.message)}\n`)
-    process.exitCode = exitCodeOfTag(view.error._tag)
-    return
+    return settleUnknown(session, view.error._tag, view.error.message, exitCodeOfTag(view.error._tag))
   }
   // The ralph process that ran it is gone without recording an end: a crash, a SIGKILL.
-  session.endStatus?.()
-  session.settled = true
-  const message = `Run ${runId} stopped without an end: its ralph process (pid ${view.ownerPid}) is gone. ` +
-    `Continue it with: ${session.run.resume}`
-  process.stdout.write(
-    session.json ? `${JSON.stringify({ error: { _tag: "Interrupted", message, runId } })}\n` : ""
+  settleUnknown(
+    session,
+    "Interrupted",
+    `Run ${runId} stopped without an end: its ralph process (pid ${view.ownerPid}) is gone. ` +
+      `Continue it with: ${session.run.resume}`,
+    1
   )
-  if (!session.json) process.stderr.write(`ralph: ${message}\n`)
-  process.exitCode = 1
 }
 
 export const watch = Command.make(
