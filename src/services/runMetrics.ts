@@ -59,7 +59,10 @@ export const runMetrics = () => {
       case "RoundRejected":
         return Effect.andThen(ended(event.kind, event.durationMs), usage(event.usage))
       case "RoundFailed":
-        return ended("failed", event.durationMs)
+        // What a failed attempt spent counts too, as in the result.
+        return event.usage === undefined
+          ? ended("failed", event.durationMs)
+          : Effect.andThen(ended("failed", event.durationMs), usage(event.usage))
       case "RunFinished":
         return Metric.update(
           Metric.withAttributes(runs, { "ralph.agent": agent, "ralph.status": event.envelope.result.status }),
