@@ -404,9 +404,6 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
       }
     }
   }
-  if (!(envelope === null && error === null && !terminal && isAlive(ownerPid))) interruptClaims()
-  const last = current()
-  const dangling = last !== undefined && last.status === "running"
   const state: RunState = envelope !== null
     ? envelope.result.status
     : error !== null
@@ -414,6 +411,10 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     : !terminal && isAlive(ownerPid)
     ? "running"
     : "interrupted"
+  // A claim check marked as going on is only while the run is.
+  if (state !== "running") interruptClaims()
+  const last = current()
+  const dangling = last !== undefined && last.status === "running"
   return {
     started,
     state,
