@@ -21,6 +21,7 @@ import { runSpans } from "../src/services/runSpans.ts"
 import { type ChildOutput, SubagentProvider } from "../src/services/SubagentProvider.ts"
 import { WorkflowEngine } from "../src/services/WorkflowEngine.ts"
 import { layerScripted } from "../src/testing.ts"
+import { median } from "./stats.ts"
 
 const cont = { status: "continue", summary: "did one step", evidence: [], nextSteps: ["do the next step"], blocker: "" }
 const output: ChildOutput = { value: cont, usage: {} }
@@ -59,12 +60,6 @@ const layerFor = (script: ReadonlyArray<ScriptStep>, rounds: number): Layer.Laye
 const runs256 = options.runs256 ?? 31
 const runs10k = options.runs10k ?? 5
 const warmup = options.warmup ?? 5
-
-const median = (xs: ReadonlyArray<number>) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 
 /** `runs` back-to-back runs of `rounds` instant rounds each, on one layer; wall ms of each run. */
 const timeRuns = (rounds: number, runs: number): Promise<Array<number>> => {

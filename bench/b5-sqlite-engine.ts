@@ -34,6 +34,7 @@ import type { StatementSync } from "node:sqlite"
 import * as NodeSqliteClient from "../src/sql/NodeSqliteClient.ts"
 import { loadNodeSqlite } from "../src/sql/nodeSqliteModule.ts"
 import * as SqlWorkflowEngine from "../test/support/clusterEngine.ts"
+import { log, median } from "./stats.ts"
 
 const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly activities?: number
@@ -47,13 +48,7 @@ const runs = options.runs ?? 5
 const warmup = options.warmup ?? 20
 const commitCount = options.commits ?? 500
 const baseDir = options.dir ?? os.tmpdir()
-const log = (line: string) => process.stderr.write(`${line}\n`)
 
-const median = (xs: ReadonlyArray<number>) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 const round = (x: number, digits = 3) => Number(x.toFixed(digits))
 
 // ---------------------------------------------------------------- statement counters

@@ -45,6 +45,7 @@ import { join } from "node:path"
 import * as DurableEngine from "../src/engine/DurableEngine.ts"
 import * as NodeSqliteClient from "../src/sql/NodeSqliteClient.ts"
 import * as SqlWorkflowEngine from "../test/support/clusterEngine.ts"
+import { log, median } from "./stats.ts"
 
 const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly activities?: number
@@ -60,13 +61,7 @@ const runs = options.runs ?? 5
 const warmup = options.warmup ?? 200
 const repeat = options.repeat ?? 10
 const baseDir = options.dir ?? os.tmpdir()
-const log = (line: string) => process.stderr.write(`${line}\n`)
 
-const median = (xs: ReadonlyArray<number>) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 const round = (x: number, digits = 1) => Number(x.toFixed(digits))
 
 // ---------------------------------------------------------------- the workflow
