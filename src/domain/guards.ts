@@ -22,6 +22,14 @@ export type Verification = typeof Verification.Type
 const verificationPassed = (verification: Verification): boolean =>
   verification.exitCode === 0 && !verification.timedOut
 
+/** How the verify command's run ended, in words: "exited with 1", "ran out of time", "did not exit by itself". */
+export const verificationOutcome = (verification: Verification): string =>
+  verification.timedOut
+    ? "ran out of time"
+    : verification.exitCode === null
+    ? "did not exit by itself"
+    : `exited with ${verification.exitCode}`
+
 /** What checking a claimed completion found: protected files changed, and the verify command's run (if it ran). */
 export const ClaimCheck = Schema.Struct({
   /** Protected files that differ from the run's start (changed, added or removed), workspace-relative. */

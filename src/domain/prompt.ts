@@ -1,4 +1,4 @@
-import type { ClaimCheck } from "./guards.ts"
+import { type ClaimCheck, verificationOutcome } from "./guards.ts"
 import type { Report } from "./report.ts"
 
 export interface RoundPromptInput {
@@ -26,14 +26,11 @@ const rejection = (check: ClaimCheck): string => {
   }
   const v = check.verification
   if (v === null) return "The previous worker reported the objective complete, but the claim did not hold."
-  const how = v.timedOut
-    ? "ran out of time"
-    : v.exitCode === null
-    ? "did not exit by itself"
-    : `exited with ${v.exitCode}`
   return [
     "The previous worker reported the objective complete, but the claim did not hold: the check",
-    `\`${quoted(v.command)}\` ${how}. Find out why and fix the work (not the check). The end of its output:`,
+    `\`${quoted(v.command)}\` ${
+      verificationOutcome(v)
+    }. Find out why and fix the work (not the check). The end of its output:`,
     "",
     "```",
     v.outputTail,

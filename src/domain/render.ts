@@ -1,4 +1,5 @@
 import type { RalphError } from "./errors.ts"
+import { verificationOutcome } from "./guards.ts"
 import type { BudgetLimit, Envelope } from "./outcome.ts"
 import { escapeBlock, escapeLine } from "./terminalText.ts"
 import { formatTotals } from "./usage.ts"
@@ -38,7 +39,7 @@ const rejectedClaim = ({ result }: Envelope): string | undefined => {
   const v = result.verification
   if (result.status === "budget-limited" && v !== undefined) {
     return `The last worker reported the objective complete, but \`${command(v.command)}\` ${
-      v.timedOut ? "timed out" : `exited with ${v.exitCode ?? "a signal"}`
+      verificationOutcome(v)
     }; the claim was rejected.`
   }
   return undefined
