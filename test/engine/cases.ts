@@ -127,6 +127,10 @@ class Probe {
     }
     return deferred
   }
+  /** Forks `effect` and waits until activity `name` has started in it. */
+  forkUntilStarted<A, E, R>(effect: Effect.Effect<A, E, R>, name: string): Effect.Effect<Fiber.Fiber<A, E>, never, R> {
+    return Effect.tap(Effect.forkChild(effect), () => Deferred.await(this.startedOf(name)))
+  }
   /** Effect run at an activity's start. */
   enter(name: string): Effect.Effect<void> {
     return Effect.suspend(() => {
@@ -368,8 +372,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Failing.execute({ id: "f1", fatal: false }))
-            yield* Deferred.await(probe.startedOf("after"))
+            const fiber = yield* probe.forkUntilStarted(Failing.execute({ id: "f1", fatal: false }), "after")
             yield* Fiber.interrupt(fiber)
             const executionId = yield* Failing.executionId({ id: "f1", fatal: false })
             const steps = yield* storedSteps(Failing, executionId)
@@ -407,8 +410,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Retrying.execute({ id: "r1" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const fiber = yield* probe.forkUntilStarted(Retrying.execute({ id: "r1" }), "two")
             yield* Fiber.interrupt(fiber)
             const steps = yield* storedSteps(Retrying, yield* Retrying.executionId({ id: "r1" }))
             const attempts = [1, 2, 3].map((attempt) => steps.activities.get(activityKey("flaky", attempt)))
@@ -489,8 +491,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Steps.execute({ id: "i1" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const fiber = yield* probe.forkUntilStarted(Steps.execute({ id: "i1" }), "two")
             yield* Fiber.interrupt(fiber)
             // Interrupting the only caller stops the run, and waits for it: activity two is gone.
             assert.deepStrictEqual(probe.interrupted, ["two"])
@@ -521,8 +522,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Steps.execute({ id: "i2" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const fiber = yield* probe.forkUntilStarted(Steps.execute({ id: "i2" }), "two")
             const executionId = yield* Steps.executionId({ id: "i2" })
             yield* Steps.interrupt(executionId)
             assert.deepStrictEqual(probe.interrupted, ["two"], "interrupt waits until the run is gone")
@@ -547,8 +547,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Steps.execute({ id: "stopped" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const fiber = yield* probe.forkUntilStarted(Steps.execute({ id: "stopped" }), "two")
             yield* Fiber.interrupt(fiber)
           })
         )
@@ -616,8 +615,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const fiber = yield* Effect.forkChild(Parked.execute({ id: "p1" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const fiber = yield* probe.forkUntilStarted(Parked.execute({ id: "p1" }), "two")
             const token = yield* DurableDeferred.tokenFromPayload(approval, { workflow: Parked, payload: { id: "p1" } })
             yield* DurableDeferred.done(approval, { token, exit: Exit.succeed("approved") })
             yield* Deferred.succeed(probe.gate!, undefined)
@@ -638,8 +636,7 @@ export const engineCases = (store: StoreUnderTest): void => {
           place,
           probe,
           Effect.gen(function*() {
-            const first = yield* Effect.forkChild(Steps.execute({ id: "c1" }))
-            yield* Deferred.await(probe.startedOf("two"))
+            const first = yield* probe.forkUntilStarted(Steps.execute({ id: "c1" }), "two")
             const second = yield* Effect.forkChild(Steps.execute({ id: "c1" }))
             yield* realPause(20)
             // The first caller leaves; the run goes on for the second one.
