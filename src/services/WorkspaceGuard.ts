@@ -19,7 +19,6 @@ import {
   hashFiles,
   insideWorkspace,
   matchingFiles,
-  maxProtectedFiles,
   TooManyFiles
 } from "./workspace/files.ts"
 
@@ -123,8 +122,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         if (!(error instanceof TooManyFiles)) throw error
         return yield* new InvalidConfig({
           key: "protect",
-          problem:
-            `the patterns match more than ${maxProtectedFiles} files; protect fewer (the tests, the verify script)`
+          problem: `the protect patterns (${patterns.join(" ")}): ${error.message}`
         })
       }
       // The gate's own files are hashed by name, also where the walk does not go (a linked folder).

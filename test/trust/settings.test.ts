@@ -1,8 +1,8 @@
 /** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { globRegExp } from "../../src/services/workspace/files.ts"
+import { globRegExp, matchingFiles, maxWalkEntries, TooManyFiles } from "../../src/services/workspace/files.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
@@ -94,4 +94,12 @@ describe("protect patterns", () => {
     assert.isFalse(matches("package.json", "package.jsonx"))
     assert.isFalse(matches("a.b", "axb"), "a dot is a dot")
   })
+
+  it("a walk past its bound is refused, not cut short: a file past it would go unprotected", () => {
+    const { ws } = newWorkspace()
+    mkdirSync(join(ws, "big"))
+    for (let i = 0; i <= maxWalkEntries; i++) writeFileSync(join(ws, "big", `f${i}`), "")
+    assert.throws(() => matchingFiles(ws, ["**/*.test.ts"]), TooManyFiles, /start each pattern with its folder/)
+    assert.deepStrictEqual(matchingFiles(ws, ["tests/**"]), [], "a pattern's folder bounds its walk")
+  }, 60_000)
 })

@@ -169,15 +169,17 @@ const staticPrefix = (pattern: string): string => {
   return cut === -1 ? "" : pattern.slice(0, cut)
 }
 
+/** The patterns match too many files, or their walk reads too many entries: what to do is in the message. */
 export class TooManyFiles extends Error {}
 
 /** How many protected files ralph fingerprints at most. */
-export const maxProtectedFiles = 10_000
+const maxProtectedFiles = 10_000
 
 /**
  * The files (workspace-relative, `/`-separated) that the patterns match. Only folders on a
  * pattern's static prefix are walked, never `.git`, and `node_modules` only when a pattern names
- * it; at most `maxWalkEntries` entries are read. Throws TooManyFiles past `maxProtectedFiles`.
+ * it. Throws TooManyFiles past `maxProtectedFiles` files or `maxWalkEntries` entries read (a file
+ * past the walk's bound must not go unprotected without a word).
  */
 export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>): Array<string> => {
   if (patterns.length === 0) return []
@@ -198,14 +200,22 @@ export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>
       return
     }
     for (const entry of entries) {
-      if (++entriesRead > maxWalkEntries) return
+      if (++entriesRead > maxWalkEntries) {
+        throw new TooManyFiles(
+          `finding the files they match reads more than ${maxWalkEntries} entries; start each pattern with its folder (tests/**, not **/*.test.ts)`
+        )
+      }
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`
       if (entry.isDirectory()) {
         const skipped = entry.name === ".git" || (entry.name === "node_modules" && !namesDependencies)
         if (!skipped && wanted(path)) walk(join(dir, entry.name), path)
       } else if (regexps.some((regexp) => regexp.test(path))) {
         found.push(path)
-        if (found.length > maxProtectedFiles) throw new TooManyFiles()
+        if (found.length > maxProtectedFiles) {
+          throw new TooManyFiles(
+            `they match more than ${maxProtectedFiles} files; protect fewer (the tests, the verify script)`
+          )
+        }
       }
     }
   }
