@@ -109,11 +109,11 @@ const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): Chi
     ...transcriptOf(stdout, stderrTail)
   })
 
-const readReportFile = (file: string): string => {
+const readChildFile = (file: string): string => {
   try {
     return readFileSync(file, "utf8")
   } catch {
-    // The child removed it: as if it wrote nothing there.
+    // The child removed it (the report file or the usage file): as if it wrote nothing there.
     return ""
   }
 }
@@ -228,14 +228,14 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         })
     })
     const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
-    const reportFileText = readReportFile(files.reportFile)
+    const reportFileText = readChildFile(files.reportFile)
     const result: ProcessResult = {
       exitCode: exit.code,
       signal: exit.signal,
       stdout: stdout.text(),
       stderrTail: stderr.text(),
       reportFileText,
-      usageFileText: readReportFile(files.usageFile),
+      usageFileText: readChildFile(files.usageFile),
       usageFile: files.usageFile
     }
     const interpretation = agent.interpret(result)
