@@ -17,12 +17,6 @@ import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
 import { metricsWanted, tracesWanted } from "./tracing.ts"
 
-const locationOf = (settings: CliSettings): StoreLocation => ({
-  engine: settings.engine,
-  stateDir: settings.stateDir,
-  databaseUrl: settings.databaseUrl
-})
-
 type Publish = RunEvents["Service"]["publish"]
 
 /**
@@ -84,7 +78,7 @@ export const cliObservers = (
   quiet: boolean,
   spentBefore?: SpentBefore
 ): Observers => ({
-  sinks: [sessionSink(session, locationOf(settings)), progressFor(session, quiet, spentBefore)],
+  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore)],
   startedAt: 0
 })
 
@@ -96,7 +90,7 @@ export const withRalph = <A>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
-    const stored = yield* openStore(locationOf(settings))
+    const stored = yield* openStore(settings)
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
       ...observers.sinks,

@@ -153,11 +153,8 @@ const records = (location: StoreLocation) =>
 const registration = (settings: CliSettings, session: Session) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const server = yield* McpServer.McpServer
-    const location: StoreLocation = {
-      engine: settings.engine,
-      stateDir: settings.stateDir,
-      databaseUrl: settings.databaseUrl
-    }
+    // The settings name the store: engine, state dir, database URL.
+    const location: StoreLocation = settings
     yield* server.addTool({
       tool: mcpTool,
       annotations: mcpToolAnnotations,
