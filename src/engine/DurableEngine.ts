@@ -68,6 +68,7 @@ import * as WorkflowEngineModule from "effect/workflow/WorkflowEngine"
 import * as SqlWorkflowStore from "./SqlWorkflowStore.ts"
 import {
   activityKey,
+  emptySteps,
   layerMemory as storeLayerMemory,
   type Steps,
   WorkflowStore,
@@ -449,13 +450,9 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
             return restore(guarded(undefined, store.create(workflow, executionId, payload))).pipe(
               Effect.andThen(Effect.suspend(() => {
                 const raced = running.get(executionId)
-                return raced !== undefined ? Effect.succeed(raced) : startRun(
-                  registration,
-                  executionId,
-                  payload,
-                  { activities: new Map(), deferreds: new Map(), clocks: new Map() },
-                  background
-                )
+                return raced !== undefined
+                  ? Effect.succeed(raced)
+                  : startRun(registration, executionId, payload, emptySteps(), background)
               }))
             )
           })

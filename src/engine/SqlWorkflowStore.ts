@@ -31,6 +31,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import type * as Workflow from "effect/workflow/Workflow"
 import {
   activityKey,
+  emptySteps,
   type Steps,
   type StoredExecution,
   WorkflowStore,
@@ -212,7 +213,7 @@ export const make = (
           SELECT 'c' AS kind, clock_name AS name, wake_at AS attempt, '' AS value FROM ${clocks}
             WHERE execution_id = ${executionId}`,
         (rows): Steps => {
-          const steps: Steps = { activities: new Map(), deferreds: new Map(), clocks: new Map() }
+          const steps = emptySteps()
           for (const row of rows) {
             if (row.kind === "a") {
               steps.activities.set(
@@ -242,9 +243,7 @@ export const make = (
           const result = row.result === null
             ? Option.none<Exit.Exit<unknown, unknown>>()
             : Option.some(yield* codecs.decodeResult(yield* parseJson(row.result)))
-          const steps = Option.isSome(result)
-            ? { activities: new Map(), deferreds: new Map(), clocks: new Map() }
-            : yield* loadSteps(executionId)
+          const steps = Option.isSome(result) ? emptySteps() : yield* loadSteps(executionId)
           return Option.some<StoredExecution>({
             executionId,
             workflowName: row.workflow_name,

@@ -53,6 +53,9 @@ export interface Steps {
   readonly clocks: Map<string, number>
 }
 
+/** Steps of an execution that has recorded none. */
+export const emptySteps = (): Steps => ({ activities: new Map(), deferreds: new Map(), clocks: new Map() })
+
 /** The key of one activity attempt in {@link Steps.activities}. */
 export const activityKey = (name: string, attempt: number): string => `${attempt}\u0000${name}`
 
