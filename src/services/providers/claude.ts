@@ -123,11 +123,9 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
   if (result === undefined || result.type !== "result") {
     return processFailure("claude", child, "printed no JSON result")
   }
-  const spent = claudeUsage(result)
-  const failure = (reason: FailureReason, detail: string): Interpretation => ({
-    ...failed(reason, detail),
-    usage: spent
-  })
+  // What the child spent counts whether it yields a report or not.
+  const usage = claudeUsage(result)
+  const failure = (reason: FailureReason, detail: string): Interpretation => ({ ...failed(reason, detail), usage })
   const subtype = str(result.subtype)
   switch (subtype) {
     case "error_max_turns":
@@ -153,7 +151,6 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
     }
     return failure("crashed", `claude reported an error: ${message}`)
   }
-  const usage = spent
   if (result.structured_output !== undefined && result.structured_output !== null) {
     return value(result.structured_output, usage)
   }
