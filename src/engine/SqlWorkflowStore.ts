@@ -113,6 +113,18 @@ const codecsOf = (workflow: Workflow.Any): WorkflowCodecs => {
   return codecs
 }
 
+/** The exit in the first row of a `SELECT exit`, if any. */
+const firstExit = (decode: (u: unknown) => Exit.Exit<unknown, unknown>) =>
+(
+  rows: ReadonlyArray<{ readonly exit: string }>
+): Effect.Effect<Option.Option<Exit.Exit<unknown, unknown>>, unknown> =>
+  Effect.try({
+    try: () => rows[0] === undefined ? Option.none() : Option.some(exitFromJson(rows[0].exit, decode)),
+    catch: (cause) => cause
+  })
+const firstActivityExit = firstExit(decodeActivityExit)
+const firstDeferredExit = firstExit(decodeDeferredExit)
+
 const parseJson = (text: string): Effect.Effect<unknown, unknown> =>
   Effect.try({ try: () => JSON.parse(text) as unknown, catch: (cause) => cause })
 
@@ -278,15 +290,7 @@ export const make = (
         sql<{ readonly exit: string }>`
           SELECT exit FROM ${activities}
           WHERE execution_id = ${executionId} AND activity_name = ${name} AND attempt = ${attempt}`.pipe(
-          Effect.flatMap((rows) =>
-            Effect.try({
-              try: () =>
-                rows[0] === undefined
-                  ? Option.none<Exit.Exit<unknown, unknown>>()
-                  : Option.some(exitFromJson(rows[0].exit, decodeActivityExit)),
-              catch: (cause) => cause
-            })
-          ),
+          Effect.flatMap(firstActivityExit),
           Effect.mapError(fail("getActivity", executionId))
         ),
 
@@ -322,15 +326,7 @@ export const make = (
       getDeferred: (executionId, name) =>
         sql<{ readonly exit: string }>`
           SELECT exit FROM ${deferreds} WHERE execution_id = ${executionId} AND deferred_name = ${name}`.pipe(
-          Effect.flatMap((rows) =>
-            Effect.try({
-              try: () =>
-                rows[0] === undefined
-                  ? Option.none<Exit.Exit<unknown, unknown>>()
-                  : Option.some(exitFromJson(rows[0].exit, decodeDeferredExit)),
-              catch: (cause) => cause
-            })
-          ),
+          Effect.flatMap(firstDeferredExit),
           Effect.mapError(fail("getDeferred", executionId))
         ),
 
