@@ -29,7 +29,9 @@ const ended = (runId: string, round: RoundView): RunEvent | undefined => {
         _tag: "RoundFailed",
         ...common,
         reason: round.failure.reason,
-        detail: round.failure.detail
+        detail: round.failure.detail,
+        // What the failed attempt spent, when it said: the watcher's totals count it as the run's do.
+        ...(round.usage === null ? {} : { usage: round.usage })
       }
     case "malformed":
     case "oversized":

@@ -381,6 +381,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         replaceCurrent({
           status: "failed",
           durationMs: entry.durationMs,
+          usage: entry.usage ?? null,
           failure: { reason: entry.reason, detail: entry.detail }
         })
         break
