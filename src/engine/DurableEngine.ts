@@ -382,6 +382,13 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
         return wait ? Fiber.interrupt(fiber) : Effect.asVoid(Effect.forkDetach(Fiber.interrupt(fiber)))
       })
 
+    /** Stops the execution's run in this process, if any (waiting until it is gone when `wait`). */
+    const stopExecution = (executionId: string, wait: boolean): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        const run = running.get(executionId)
+        return run === undefined ? Effect.void : stopRun(run, wait)
+      })
+
     /**
      * Waits for the run's result; a caller interrupted while waiting stops the run if it was the last
      * one. Called uninterruptibly (the wait itself is `restore`d): no interruption can land between the
@@ -560,17 +567,9 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
           )
         }),
 
-      interrupt: (_workflow, executionId) =>
-        Effect.suspend(() => {
-          const run = running.get(executionId)
-          return run === undefined ? Effect.void : stopRun(run, true)
-        }),
+      interrupt: (_workflow, executionId) => stopExecution(executionId, true),
 
-      interruptUnsafe: (_workflow, executionId) =>
-        Effect.suspend(() => {
-          const run = running.get(executionId)
-          return run === undefined ? Effect.void : stopRun(run, false)
-        }),
+      interruptUnsafe: (_workflow, executionId) => stopExecution(executionId, false),
 
       resume: (workflow, executionId) =>
         Effect.flatMap(registrationOf(workflow), (registration) =>
