@@ -38,7 +38,7 @@ const isSqliteWarning = (warning: unknown, typeOrOptions: unknown): boolean => {
  * Wraps `process.emitWarning` so that Node's SQLite ExperimentalWarning is dropped; every other
  * warning goes through. Idempotent.
  */
-export const silenceSqliteExperimentalWarning = (): void => {
+const silenceSqliteExperimentalWarning = (): void => {
   const proc = process as unknown as Record<symbol, unknown>
   if (proc[installed] === true) return
   const original = process.emitWarning.bind(process) as (...args: Array<unknown>) => void
