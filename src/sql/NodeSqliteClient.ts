@@ -35,6 +35,7 @@ import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import type * as Pull from "effect/Pull"
 import * as Reactivity from "effect/reactivity/Reactivity"
@@ -253,11 +254,13 @@ export const make = (
     const lazyLevel = wal && (synchronous === "FULL" || synchronous === "EXTRA") ? "NORMAL" : undefined
     let level = synchronous
     /**
-     * Sets the level the next commit runs at; called outside transactions only (SQLite refuses the
-     * change inside one), so before the BEGIN of a transaction and before a statement on its own.
+     * Sets the level the next commit runs at, by the fiber's `LazyFlush`; outside transactions only
+     * (SQLite refuses the change inside one), so before the BEGIN of a transaction and before a
+     * statement on its own.
      */
-    const commitLevel = (lazy: boolean): void => {
-      const wanted = lazy ? lazyLevel! : synchronous
+    const setCommitLevel = (fiber: Fiber.Fiber<unknown, unknown>): void => {
+      if (lazyLevel === undefined || db.isTransaction) return
+      const wanted = fiber.getRef(LazyFlush) ? lazyLevel : synchronous
       if (wanted !== level) {
         db.exec(`PRAGMA synchronous = ${wanted}`)
         level = wanted
@@ -301,7 +304,7 @@ export const make = (
     ): Effect.Effect<any, SqlError> =>
       Effect.withFiber<any, SqlError>((fiber) => {
         try {
-          if (lazyLevel !== undefined && !db.isTransaction) commitLevel(fiber.getRef(LazyFlush))
+          setCommitLevel(fiber)
           const { reader, statement } = getStatement(sql)
           statement.setReadBigInts(fiber.getRef(Client.SafeIntegers))
           statement.setReturnArrays(mode === "arrays")
@@ -365,7 +368,7 @@ export const make = (
     const exec = (script: string): Effect.Effect<void, SqlError> =>
       Effect.withFiber((fiber) => {
         try {
-          if (lazyLevel !== undefined && !db.isTransaction) commitLevel(fiber.getRef(LazyFlush))
+          setCommitLevel(fiber)
           db.exec(script)
           return Effect.void
         } catch (cause) {
