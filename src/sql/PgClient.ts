@@ -181,15 +181,20 @@ const parse = (raw: string): Parsed | string => {
  * (`ConnectionError`, operation `parseUrl`) whose message and cause quote nothing of the URL.
  */
 export const parseUrl = (url: string | Redacted.Redacted): Effect.Effect<PgUrl, SqlError> =>
+  Effect.map(parseWithSecrets(url), ({ target }) => target)
+
+/** {@link parseUrl}, and the forms of the password to scrub from the errors of the connection. */
+const parseWithSecrets = (
+  url: string | Redacted.Redacted
+): Effect.Effect<{ readonly target: PgUrl; readonly secrets: ReadonlyArray<string> }, SqlError> =>
   Effect.suspend(() => {
     const raw = Redacted.isRedacted(url) ? Redacted.value(url) : url
     const parsed = parse(raw)
     if (typeof parsed === "string") return Effect.fail(urlError(`Invalid PostgreSQL URL: ${parsed}`))
-    const { secrets: _secrets, ...rest } = parsed
+    const { secrets, ...rest } = parsed
     return Effect.succeed({
-      ...rest,
-      url: Redacted.isRedacted(url) ? url : Redacted.make(raw),
-      redacted: redactUrl(raw)
+      target: { ...rest, url: Redacted.isRedacted(url) ? url : Redacted.make(raw), redacted: redactUrl(raw) },
+      secrets
     })
   })
 
@@ -257,10 +262,8 @@ export const make = (
   options?: PgClientOptions
 ): Effect.Effect<PgClient, SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function*() {
-    const target = yield* parseUrl(url)
+    const { secrets, target } = yield* parseWithSecrets(url)
     const { verify = true, ...pool } = options ?? {}
-    const parsed = parse(Redacted.value(target.url))
-    const secrets = typeof parsed === "string" ? [] : parsed.secrets
     const connect = Effect.gen(function*() {
       const client = yield* Pg.make({
         applicationName: "ralph",
