@@ -238,22 +238,9 @@ describe("bad environment", () => {
     const dirs = scratch()
     writeFileSync(join(dirs.root, "a-file"), "")
     const agent = agentScript(dirs.root, "ok.sh", `echo x > "${dirs.root}/started"; echo '${report.complete("ok")}'`)
-    const result = await ralph(
-      [
-        "run",
-        "x",
-        "--agent",
-        "exec",
-        "--agent-cmd",
-        agent,
-        "--workspace",
-        dirs.workspace,
-        "--state-dir",
-        join(dirs.root, "a-file", "state"),
-        "--json"
-      ],
-      { RALPH_LOCK_DIR: dirs.locks }
-    )
+    const result = await ralph(execRun({ ...dirs, state: join(dirs.root, "a-file", "state") }, agent), {
+      RALPH_LOCK_DIR: dirs.locks
+    })
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout).error).toMatchObject({ _tag: "StateUnavailable" })
     expect(existsSync(join(dirs.root, "started"))).toBe(false)
