@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
-import { combineUsage, formatUsage, type RoundUsage, type Usage } from "../domain/usage.ts"
+import { combineUsage, formatSpent, type RoundUsage, type Usage } from "../domain/usage.ts"
 import { progressLine, type Style, styleFor } from "./output.ts"
 import type { Session } from "./session.ts"
 
@@ -67,15 +67,6 @@ const clock = (ms: number): string => {
     : `${Math.floor(s / 3600)}h ${String(Math.floor(s / 60) % 60).padStart(2, "0")}m`
 }
 
-const sum = (a: Usage, b: Usage): Usage => {
-  const out: { -readonly [K in keyof Usage]: Usage[K] } = {}
-  for (const key of ["inputTokens", "cachedInputTokens", "outputTokens", "costUsd"] as const) {
-    const value = a[key] === undefined ? b[key] : b[key] === undefined ? a[key] : a[key] + b[key]
-    if (value !== undefined) out[key] = value
-  }
-  return out
-}
-
 interface Status {
   agent: string
   maxRounds: number
@@ -85,7 +76,8 @@ interface Status {
     | { readonly _tag: "running"; readonly since: number }
     | { readonly _tag: "retrying"; readonly until: number }
     | { readonly _tag: "waiting"; readonly text: string }
-  usage: Usage
+  /** What each round so far spent, its attempts combined (a round that did not say is unknown). */
+  spent: ReadonlyArray<Usage>
   summary: string | undefined
 }
 
@@ -97,7 +89,7 @@ export const statusText = (status: Status, now: number, width: number, style: St
     ? `retrying in ${clock(status.phase.until - now + 999)}`
     : status.phase.text
   const head = `round ${status.round}/${status.maxRounds}`
-  const parts = [head, status.agent, phase, formatUsage(status.usage)]
+  const parts = [head, status.agent, phase, formatSpent(status.spent)]
   if (status.summary !== undefined) parts.push(`last: ${status.summary}`)
   const plain = parts.join(" · ")
   const cut = plain.length <= width ? plain : `${plain.slice(0, Math.max(0, width - 1))}…`
@@ -121,7 +113,14 @@ export const liveView = (
 ): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env, spentBefore)
-  const before = usageOf([...spentBefore.rounds, ...spentBefore.pending])
+  // Every attempt's spend by round, so the totals count a round unknown as the result does.
+  const attempts = new Map<number, Array<Usage>>(spentBefore.rounds.map((usage) => [usage.round, [usage]]))
+  const next = Math.max(0, ...spentBefore.rounds.map((u) => u.round)) + 1
+  if (spentBefore.pending.length > 0) attempts.set(next, [...spentBefore.pending])
+  const spend = (round: number, usage: Usage) => {
+    attempts.set(round, [...(attempts.get(round) ?? []), usage])
+    if (status !== undefined) status.spent = [...attempts.values()].map((round) => combineUsage(round))
+  }
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -158,7 +157,7 @@ export const liveView = (
                 maxRounds: event.maxRounds,
                 round: event.resumedAfterRound ?? 0,
                 phase: { _tag: "waiting", text: "starting" },
-                usage: before,
+                spent: [...attempts.values()].map((round) => combineUsage(round)),
                 summary: undefined
               }
               // What ralph writes besides (a signal's message, the result) ends the status line first.
@@ -175,7 +174,7 @@ export const liveView = (
             case "RoundFinished":
             case "RoundRejected":
               if (status !== undefined) {
-                status.usage = sum(status.usage, event.usage)
+                spend(event.round, event.usage)
                 if (event._tag === "RoundFinished") {
                   status.summary = escapeLine(event.report.summary.replace(/\s+/g, " "))
                 }
@@ -187,8 +186,8 @@ export const liveView = (
               break
             case "RoundFailed":
               if (status !== undefined) {
-                // A failed attempt's spend counts, as in the per-round lines' totals and the result.
-                if (event.usage !== undefined) status.usage = sum(status.usage, event.usage)
+                // A failed attempt's spend counts, as in the result: one that says nothing makes its round's unknown.
+                spend(event.round, event.usage ?? {})
                 status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               }
               break
@@ -223,7 +222,3 @@ export const progressFor = (session: Session, quiet: boolean, spentBefore: Spent
     : isLive(process.stderr, process.env)
     ? liveView(process.stderr, process.env, session, spentBefore)
     : progressLines(process.stderr, process.env, spentBefore)
-
-/** The usage of a run's rounds so far, summed over what was reported. */
-export const usageOf = (usages: ReadonlyArray<Usage | null>): Usage =>
-  usages.reduce<Usage>((total, usage) => usage === null ? total : sum(total, usage), {})

@@ -86,6 +86,28 @@ export const tokensOf = (usage: Usage): number | undefined =>
 
 export const costOf = (usage: Usage): number | undefined => usage.costUsd
 
+/**
+ * "1200 in / 300 out tokens (+ 1 round unknown), $0.0125": what the rounds given reported, each
+ * round's spend whole (its attempts combined), and how many did not say — never counted as zero.
+ */
+export const formatSpent = (rounds: ReadonlyArray<Usage>): string => {
+  const unknown = (known: number) => {
+    const n = rounds.length - known
+    return n === 0 ? "" : ` (+ ${n} round${n === 1 ? "" : "s"} unknown)`
+  }
+  const tokens = rounds.filter((usage) => tokensOf(usage) !== undefined)
+  const costs = rounds.filter((usage) => usage.costUsd !== undefined)
+  const total = (of: ReadonlyArray<Usage>, key: "inputTokens" | "outputTokens" | "costUsd") =>
+    of.reduce((sum, usage) => sum + usage[key]!, 0)
+  const tokenText = tokens.length === 0
+    ? "tokens unknown"
+    : `${total(tokens, "inputTokens")} in / ${total(tokens, "outputTokens")} out tokens${unknown(tokens.length)}`
+  const costText = costs.length === 0
+    ? "cost unknown"
+    : `$${total(costs, "costUsd").toFixed(4)}${unknown(costs.length)}`
+  return `${tokenText}, ${costText}`
+}
+
 /** "total 1234 in / 56 out tokens, $0.0123": a run's running totals. */
 export const formatTotals = (rounds: ReadonlyArray<RoundUsage>): string => {
   const tokens = knownSpend(rounds, tokensOf)

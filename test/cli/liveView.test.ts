@@ -1,11 +1,13 @@
 /** The live view's status line, driven with events on a stand-in terminal stream. */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { liveView, statusText, usageOf } from "../../src/cli/liveView.ts"
+import { liveView, statusText } from "../../src/cli/liveView.ts"
 import { plainStyle, styleFor } from "../../src/cli/output.ts"
 import { makeSession } from "../../src/cli/session.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
+import { Cancelled } from "../../src/domain/errors.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
+import type { Usage } from "../../src/domain/usage.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 /** A terminal `columns` wide that keeps what is written to it. */
@@ -80,7 +82,7 @@ describe("the live status line", () => {
       maxRounds: 256,
       round: 12,
       phase: { _tag: "waiting", text: "continue" } as const,
-      usage: {},
+      spent: [],
       summary: "a".repeat(300)
     }
     const text = statusText(status, 0, 90, plainStyle)
@@ -97,11 +99,40 @@ describe("the live status line", () => {
     assert.strictEqual(coloured.replace("\u001b[1m", "").replace("\u001b[22m", ""), text)
   })
 
-  it("sums a run's usage over what its rounds reported, unknown left unknown", () => {
-    assert.deepStrictEqual(usageOf([{ inputTokens: 3, costUsd: 1 }, null, { inputTokens: 4 }]), {
-      inputTokens: 7,
-      costUsd: 1
-    })
-    assert.deepStrictEqual(usageOf([null, {}]), {})
-  })
+  it("sums what the rounds reported, and says how many rounds did not (never counted as zero)", () =>
+    Effect.gen(function*() {
+      const { last, stream } = terminal(200)
+      const publish = liveView(stream, env, makeSession(false, 16384), {
+        rounds: [{ round: 1, inputTokens: 100, outputTokens: 10, costUsd: 0.5, durationMs: 1_000 }],
+        pending: []
+      })
+      yield* publish(started)
+      yield* publish({ _tag: "RoundStarted", runId, round: 2, attempt: 1 })
+      // A failed attempt that said nothing of its spend makes its round's unknown, as in the result.
+      yield* publish({
+        _tag: "RoundFailed",
+        runId,
+        round: 2,
+        attempt: 1,
+        reason: "crashed",
+        detail: "exit 1",
+        durationMs: 10
+      })
+      assert.include(last(), "100 in / 10 out tokens (+ 1 round unknown), $0.5000 (+ 1 round unknown)")
+      const finished = (round: number, usage: Usage): RunEvent => ({
+        _tag: "RoundFinished",
+        runId,
+        round,
+        attempt: 2,
+        report: continueReport,
+        durationMs: 10,
+        usage
+      })
+      yield* publish(finished(2, { inputTokens: 7, outputTokens: 1, costUsd: 0.01 }))
+      assert.include(last(), "100 in / 10 out tokens (+ 1 round unknown), $0.5000 (+ 1 round unknown)")
+      // A round reporting cost but no tokens counts where it can.
+      yield* publish(finished(3, { costUsd: 0.25 }))
+      assert.include(last(), "100 in / 10 out tokens (+ 2 rounds unknown), $0.7500 (+ 1 round unknown)")
+      yield* publish({ _tag: "RunFailed", runId, error: new Cancelled({ round: 4 }) })
+    }).pipe(Effect.runPromise))
 })
