@@ -2,7 +2,14 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { globRegExp, matchingFiles, maxWalkEntries, TooManyFiles } from "../../src/services/workspace/files.ts"
+import {
+  changedFiles,
+  globRegExp,
+  hashFiles,
+  matchingFiles,
+  maxWalkEntries,
+  TooManyFiles
+} from "../../src/services/workspace/files.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
@@ -102,4 +109,22 @@ describe("protect patterns", () => {
     assert.throws(() => matchingFiles(ws, ["**/*.test.ts"]), TooManyFiles, /start each pattern with its folder/)
     assert.deepStrictEqual(matchingFiles(ws, ["tests/**"]), [], "a pattern's folder bounds its walk")
   }, 60_000)
+
+  it("a search that outgrows its bounds during the run is a change, not a clean check", () => {
+    const { ws } = newWorkspace()
+    mkdirSync(join(ws, "tests"))
+    for (const name of ["a.ts", "b.ts"]) writeFileSync(join(ws, "tests", name), name)
+    const bounds = { files: 3, entries: 100 }
+    const patterns = ["tests/**"]
+    const baseline = hashFiles(ws, matchingFiles(ws, patterns, bounds))
+    assert.deepStrictEqual(changedFiles(ws, baseline, patterns, bounds), [])
+    writeFileSync(join(ws, "tests", "c.ts"), "new")
+    assert.deepStrictEqual(changedFiles(ws, baseline, patterns, bounds), ["tests/c.ts"], "a new file within the bounds")
+    writeFileSync(join(ws, "tests", "d.ts"), "new")
+    writeFileSync(join(ws, "tests", "a.ts"), "edited")
+    const changed = changedFiles(ws, baseline, patterns, bounds)
+    assert.strictEqual(changed[0], "tests/a.ts", "the baseline's own files are still checked")
+    assert.lengthOf(changed, 2)
+    assert.match(changed[1]!, /^\(new files under tests\/\*\*: more than 3 files match.*remove what was added\)$/)
+  })
 })

@@ -172,16 +172,26 @@ const staticPrefix = (pattern: string): string => {
 /** The patterns match too many files, or their walk reads too many entries: what to do is in the message. */
 export class TooManyFiles extends Error {}
 
-/** How many protected files ralph fingerprints at most. */
-const maxProtectedFiles = 10_000
+/** How far a search for protected files goes: files matched, entries read. */
+export interface SearchBounds {
+  readonly files: number
+  readonly entries: number
+}
+
+/** At most 10,000 protected files, found reading at most `maxWalkEntries` entries. */
+const protectBounds: SearchBounds = { files: 10_000, entries: maxWalkEntries }
 
 /**
  * The files (workspace-relative, `/`-separated) that the patterns match. Only folders on a
  * pattern's static prefix are walked, never `.git`, and `node_modules` only when a pattern names
- * it. Throws TooManyFiles past `maxProtectedFiles` files or `maxWalkEntries` entries read (a file
- * past the walk's bound must not go unprotected without a word).
+ * it. Throws TooManyFiles past the bounds' files or entries read (a file past the walk's bound must
+ * not go unprotected without a word).
  */
-export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>): Array<string> => {
+export const matchingFiles = (
+  workspace: string,
+  patterns: ReadonlyArray<string>,
+  bounds: SearchBounds = protectBounds
+): Array<string> => {
   if (patterns.length === 0) return []
   const regexps = patterns.map(globRegExp)
   const prefixes = patterns.map(staticPrefix)
@@ -200,9 +210,9 @@ export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>
       return
     }
     for (const entry of entries) {
-      if (++entriesRead > maxWalkEntries) {
+      if (++entriesRead > bounds.entries) {
         throw new TooManyFiles(
-          `finding the files they match reads more than ${maxWalkEntries} entries; start each pattern with its folder (tests/**, not **/*.test.ts)`
+          `finding the files they match reads more than ${bounds.entries} entries; start each pattern with its folder (tests/**, not **/*.test.ts)`
         )
       }
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`
@@ -211,9 +221,9 @@ export const matchingFiles = (workspace: string, patterns: ReadonlyArray<string>
         if (!skipped && wanted(path)) walk(join(dir, entry.name), path)
       } else if (regexps.some((regexp) => regexp.test(path))) {
         found.push(path)
-        if (found.length > maxProtectedFiles) {
+        if (found.length > bounds.files) {
           throw new TooManyFiles(
-            `they match more than ${maxProtectedFiles} files; protect fewer (the tests, the verify script)`
+            `they match more than ${bounds.files} files; protect fewer (the tests, the verify script)`
           )
         }
       }
@@ -233,20 +243,30 @@ export const hashFiles = (workspace: string, files: ReadonlyArray<string>): Reco
   return out
 }
 
-/** The files of a baseline that changed or went away, and the files the patterns match now that it lacks. */
+/**
+ * The files of a baseline that changed or went away, and the files the patterns match now that it
+ * lacks. A search that outgrew its bounds during the run (files added where the patterns look)
+ * cannot tell new files from none: it is a change, named, never a clean check.
+ */
 export const changedFiles = (
   workspace: string,
   baseline: Readonly<Record<string, string>>,
-  patterns: ReadonlyArray<string>
+  patterns: ReadonlyArray<string>,
+  bounds: SearchBounds = protectBounds
 ): Array<string> => {
   const now = new Set<string>(Object.keys(baseline))
+  let outgrown: string | undefined
   try {
-    for (const file of matchingFiles(workspace, patterns)) now.add(file)
-  } catch {
-    // Past the bound: the baseline's own files are still checked.
+    for (const file of matchingFiles(workspace, patterns, bounds)) now.add(file)
+  } catch (error) {
+    if (!(error instanceof TooManyFiles)) throw error
+    outgrown = `(new files under ${
+      patterns.join(" ")
+    }: more than ${bounds.files} files match, or more than ${bounds.entries} entries must be read, to check them; remove what was added)`
   }
   const current = hashFiles(workspace, [...now])
-  return [...now].filter((file) => current[file] !== baseline[file]).sort()
+  const changed = [...now].filter((file) => current[file] !== baseline[file]).sort()
+  return outgrown === undefined ? changed : [...changed, outgrown]
 }
 
 /** A workspace-relative path with `/` separators, or undefined when `path` is outside the workspace. */
