@@ -1,6 +1,7 @@
 /**
  * B1 — policy overhead: the `Ralph` program on the memory engine with the scripted provider,
- * instant rounds, no processes. Bundled on the fly by bench/run.mjs and run in its own
+ * instant rounds, no processes, in an empty folder (the workspace fingerprint's own cost depends on
+ * the workspace: B8 measures it). Bundled on the fly by bench/run.mjs and run in its own
  * `node --expose-gc` process; prints one JSON document on stdout.
  *
  * - timing: µs per round for runs of 256 and 10 000 rounds (median of several runs, after a warm-up
@@ -13,6 +14,9 @@ import { Effect, Layer } from "effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as OtlpSerialization from "effect/observability/OtlpSerialization"
 import * as OtlpTracer from "effect/observability/OtlpTracer"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { InvalidConfig } from "../src/domain/errors.ts"
 import { Ralph } from "../src/program.ts"
 import { scriptedProvider, type ScriptStep } from "../src/services/providers/scripted.ts"
@@ -40,13 +44,17 @@ const options = JSON.parse(process.argv[2] ?? "{}") as {
  */
 const tracesUrl = (options as { readonly tracesUrl?: string }).tracesUrl
 
+// Before and after every round the workspace is fingerprinted: here an empty folder, so what is
+// timed is the policy, not `git status` of whatever checkout the bench runs from.
+const workspace = mkdtempSync(join(tmpdir(), "ralph-b1-"))
+
 /** The scripted Ralph of src/testing.ts, with its events turned into exported spans when tracing. */
 const layerFor = (script: ReadonlyArray<ScriptStep>, rounds: number): Layer.Layer<Ralph, InvalidConfig> => {
   if (tracesUrl === undefined) {
-    return layerScripted(script, { maxRounds: rounds, engine: { maxChildrenPerRun: rounds } })
+    return layerScripted(script, { maxRounds: rounds, workspace, engine: { maxChildrenPerRun: rounds } })
   }
   const provider = scriptedProvider(script)
-  return Ralph.layer({ subagentProvider: provider.name, maxRounds: rounds }).pipe(
+  return Ralph.layer({ subagentProvider: provider.name, maxRounds: rounds, workspace }).pipe(
     Layer.provide(WorkflowEngine.layerMemory({ maxChildrenPerRun: rounds })),
     Layer.provide(SubagentProvider.layer([provider])),
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish: runSpans() }))),
@@ -147,7 +155,11 @@ const main = async () => {
   process.stdout.write(`${JSON.stringify(result)}\n`)
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error?.stack ?? error}\n`)
-  process.exit(1)
-})
+main().then(
+  () => rmSync(workspace, { recursive: true, force: true }),
+  (error) => {
+    rmSync(workspace, { recursive: true, force: true })
+    process.stderr.write(`${error?.stack ?? error}\n`)
+    process.exit(1)
+  }
+)

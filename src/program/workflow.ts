@@ -59,7 +59,7 @@ export interface LoopState {
   readonly round: number
   readonly last: Report | undefined
   readonly result: RunResult | undefined
-  /** The spend of every finished round. */
+  /** The spend of every finished round (the run's one array, which later rounds extend). */
   readonly usage: ReadonlyArray<RoundUsage>
   /** Rounds in a row that ended without changing the workspace. */
   readonly stalled: number
@@ -91,6 +91,9 @@ export const ralphRunBody = (
 (payload: RalphRunPayload) => {
   const { maxRounds, objective, runId } = payload
   const guards: Guards = payload.guards ?? {}
+  // Every finished round's spend, appended once per round and shared by the states that follow (a
+  // copy per round would make a long run quadratic); a state never sees a round that did not finish.
+  const spent: Array<RoundUsage> = [...(payload.from?.usage ?? [])]
   const attemptActivity = (
     round: number,
     attempt: number,
@@ -131,10 +134,11 @@ export const ralphRunBody = (
     stalled: number,
     knownCheck: ClaimCheck | undefined
   ) {
-    const spend = { usage: summarizeUsage(usage) }
+    // Summed only for a result: over every round so far, it would make a long run quadratic.
+    const spend = () => ({ usage: summarizeUsage(usage) })
     const state = { round: n, last: report, usage, stalled, rejected: undefined }
     if (report.status === "blocked") {
-      return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spend } } satisfies LoopState
+      return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spend() } } satisfies LoopState
     }
     let rejected: ClaimCheck | undefined
     if (report.status === "complete") {
@@ -143,7 +147,7 @@ export const ralphRunBody = (
         const verified = check?.verification == null ? {} : { verification: check.verification }
         return {
           ...state,
-          result: { status: "complete", roundsStarted: n, report, ...spend, ...verified }
+          result: { status: "complete", roundsStarted: n, report, ...spend(), ...verified }
         } satisfies LoopState
       }
       rejected = check
@@ -161,7 +165,7 @@ export const ralphRunBody = (
       rejected,
       result: limit === undefined
         ? undefined
-        : { status: "budget-limited", limit, roundsStarted: n, report, ...spend, ...claim }
+        : { status: "budget-limited", limit, roundsStarted: n, report, ...spend(), ...claim }
     } satisfies LoopState
   })
 
@@ -222,13 +226,13 @@ export const ralphRunBody = (
       waitedMillis += retryInMs
       attempt++
     }
-    const usage = [...state.usage, {
+    spent.push({
       round: n,
       ...combineUsage([...failedSpend, outcome.usage]),
       durationMs: outcome.durationMs
-    }]
+    })
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
-    const next = yield* conclude(n, outcome.report, usage, stalled, undefined)
+    const next = yield* conclude(n, outcome.report, spent, stalled, undefined)
     yield* onRound(runId, next)
     return next
   })
@@ -241,12 +245,12 @@ export const ralphRunBody = (
         round: 0,
         last: undefined,
         result: undefined,
-        usage: [],
+        usage: spent,
         stalled: 0,
         rejected: undefined
       } satisfies LoopState
     }
-    const state = yield* conclude(from.round, from.report, from.usage ?? [], from.stalled ?? 0, from.rejected)
+    const state = yield* conclude(from.round, from.report, spent, from.stalled ?? 0, from.rejected)
     yield* onRound(runId, state)
     return state
   })

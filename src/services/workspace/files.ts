@@ -43,15 +43,18 @@ const git = (cwd: string, args: ReadonlyArray<string>): Effect.Effect<GitResult>
     return Effect.sync(() => child.kill("SIGKILL"))
   })
 
-/** A path's size and modification time (or that it is gone): what tells a change without reading the file. */
-const statOf = (path: string): string => {
+/** A path's lstat, or undefined when it is gone (or cannot be read). */
+const lstatOf = (path: string): fs.Stats | undefined => {
   try {
-    const stat = fs.lstatSync(path)
-    return `${stat.isDirectory() ? "d" : stat.size}\0${stat.mtimeMs}`
+    return fs.lstatSync(path)
   } catch {
-    return "absent"
+    return undefined
   }
 }
+
+/** A path's size and modification time (or that it is gone): what tells a change without reading the file. */
+const described = (stat: fs.Stats | undefined): string =>
+  stat === undefined ? "absent" : `${stat.isDirectory() ? "d" : stat.size}\0${stat.mtimeMs}`
 
 /**
  * A git workspace's fingerprint: the commit checked out, and every tracked or untracked,
@@ -85,7 +88,7 @@ const gitFingerprint = (workspace: string, top: string) =>
         : record.startsWith("u ")
         ? record.split(" ").slice(10).join(" ")
         : undefined
-      if (path !== undefined) hash.update(statOf(join(top, path))).update("\0")
+      if (path !== undefined) hash.update(described(lstatOf(join(top, path)))).update("\0")
     }
     return `git:${hash.digest("hex")}`
   })
@@ -97,22 +100,25 @@ const gitFingerprint = (workspace: string, top: string) =>
 const walkFingerprint = (workspace: string): string => {
   const hash = createHash("sha256").update("walk\0")
   let entries = 0
-  const walk = (dir: string): void => {
-    let names: Array<fs.Dirent>
+  const walk = (dir: string, rel: string): void => {
+    let names: Array<string>
     try {
-      names = fs.readdirSync(dir, { withFileTypes: true })
+      names = fs.readdirSync(dir)
     } catch {
       return
     }
-    names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    for (const entry of names) {
+    names.sort()
+    for (const name of names) {
       if (++entries > maxWalkEntries) return
-      const path = join(dir, entry.name)
-      hash.update(`${relative(workspace, path)}\0${statOf(path)}\0`)
-      if (entry.isDirectory()) walk(path)
+      const path = join(dir, name)
+      const relPath = rel === "" ? name : `${rel}/${name}`
+      // One lstat gives what the fingerprint records and whether to go in.
+      const stat = lstatOf(path)
+      hash.update(`${relPath}\0${described(stat)}\0`)
+      if (stat?.isDirectory() === true) walk(path, relPath)
     }
   }
-  walk(workspace)
+  walk(workspace, "")
   return `walk:${hash.digest("hex")}`
 }
 
