@@ -9,6 +9,8 @@
 //   node scripts/postgres.mjs url      print the running server's URL (password included) on stdout
 //   node scripts/postgres.mjs status   exit 0 when the server runs (its redacted URL on stderr), 1 otherwise
 //   node scripts/postgres.mjs install  only install Debian's postgresql package when its binaries are missing
+//   node scripts/postgres.mjs halt     stop the server but keep its cluster (an outage, for tests)
+//   node scripts/postgres.mjs restart  start a halted server again on its port
 //
 // The server listens on 127.0.0.1 at a port found free and on a unix socket in its cluster directory
 // (a new 0700 directory under the system's temp dir: a socket path must stay under 108 bytes, and the
@@ -492,9 +494,52 @@ const stop = () => {
   say(`stopped and removed ${state.clusterDir} in ${seconds(started)}`)
 }
 
+/** Stops the running server and keeps its cluster: an outage, for the tests that need one. */
+const halt = () => {
+  const state = readState()
+  if (!isRunning(state)) fail("no server runs: start one with `node scripts/postgres.mjs start`")
+  const started = performance.now()
+  check(
+    asServer({ name: state.user }, state.bin, "pg_ctl", ["stop", "-D", state.dataDir, "-m", "fast", "-w", "-t", "20"], {
+      cwd: state.clusterDir,
+      timeout: 30_000
+    }),
+    "pg_ctl stop"
+  )
+  say(`halted (cluster kept) in ${seconds(started)}`)
+}
+
+/** Starts a halted server again, on its port. */
+const restart = () => {
+  const state = readState()
+  if (!state) fail("no cluster: start one with `node scripts/postgres.mjs start`")
+  if (isRunning(state)) {
+    say("already running")
+    return
+  }
+  const started = performance.now()
+  check(
+    asServer({ name: state.user }, state.bin, "pg_ctl", [
+      "start",
+      "-D",
+      state.dataDir,
+      "-l",
+      join(state.clusterDir, "server.log"),
+      "-w",
+      "-t",
+      "60",
+      "-o",
+      `-p ${state.port}`
+    ], { cwd: state.clusterDir }),
+    "pg_ctl start"
+  )
+  writePrivate(statePath, JSON.stringify({ ...state, pid: postmasterPid(state.dataDir) }, null, 2) + "\n")
+  say(`restarted in ${seconds(started)}`)
+}
+
 // --- Main -------------------------------------------------------------------------------------------
 
-const usage = "usage: node scripts/postgres.mjs start|stop|url|status|install"
+const usage = "usage: node scripts/postgres.mjs start|stop|url|status|install|halt|restart"
 
 try {
   const command = process.argv[2]
@@ -504,6 +549,12 @@ try {
       break
     case "stop":
       await withLock(stop)
+      break
+    case "halt":
+      await withLock(halt)
+      break
+    case "restart":
+      await withLock(restart)
       break
     case "url": {
       const state = readState()

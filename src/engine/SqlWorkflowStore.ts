@@ -29,6 +29,7 @@ import * as Schema from "effect/Schema"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as Workflow from "effect/workflow/Workflow"
+import { waitOutOutage } from "../sql/outage.ts"
 import {
   activityKey,
   emptySteps,
@@ -213,6 +214,10 @@ export const make = (
     const fail = (operation: string, executionId: string) => (cause: unknown) =>
       new WorkflowStoreError({ operation, executionId, cause })
 
+    /** A store operation: it waits out a database it cannot reach, then fails as the store's error. */
+    const recorded = (operation: string, executionId: string) => <A, E, R>(self: Effect.Effect<A, E, R>) =>
+      self.pipe(waitOutOutage, Effect.mapError(fail(operation, executionId)))
+
     const loadSteps = (executionId: string) =>
       Effect.map(
         sql<StepRow>`
@@ -265,7 +270,7 @@ export const make = (
             createdAt: toMillis(row.created_at),
             updatedAt: toMillis(row.updated_at)
           })
-        }).pipe(Effect.mapError(fail("load", executionId))),
+        }).pipe(recorded("load", executionId)),
 
       create: (workflow, executionId, payload) =>
         Effect.gen(function*() {
@@ -275,7 +280,7 @@ export const make = (
             INSERT INTO ${executions} (execution_id, workflow_name, payload, created_at, updated_at)
             VALUES (${executionId}, ${workflow._tag}, ${json}, ${now}, ${now})
             ON CONFLICT (execution_id) DO NOTHING`
-        }).pipe(Effect.mapError(fail("create", executionId))),
+        }).pipe(recorded("create", executionId)),
 
       complete: (workflow, executionId, exit) =>
         Effect.gen(function*() {
@@ -284,14 +289,14 @@ export const make = (
           yield* sql`
             UPDATE ${executions} SET result = ${json}, updated_at = ${now}, completed_at = ${now}
             WHERE execution_id = ${executionId} AND result IS NULL`
-        }).pipe(Effect.mapError(fail("complete", executionId))),
+        }).pipe(recorded("complete", executionId)),
 
       getActivity: (executionId, name, attempt) =>
         sql<{ readonly exit: string }>`
           SELECT exit FROM ${activities}
           WHERE execution_id = ${executionId} AND activity_name = ${name} AND attempt = ${attempt}`.pipe(
           Effect.flatMap(firstActivityExit),
-          Effect.mapError(fail("getActivity", executionId))
+          recorded("getActivity", executionId)
         ),
 
       putActivity: (executionId, name, attempt, exit) =>
@@ -301,7 +306,7 @@ export const make = (
             INSERT INTO ${activities} (execution_id, activity_name, attempt, exit, recorded_at)
             VALUES (${executionId}, ${name}, ${attempt}, ${json}, ${Date.now()})
             ON CONFLICT (execution_id, activity_name, attempt) DO NOTHING`
-        }).pipe(Effect.asVoid, Effect.mapError(fail("putActivity", executionId))),
+        }).pipe(Effect.asVoid, recorded("putActivity", executionId)),
 
       putDeferred: ({ executionId, exit, name, workflowName }) =>
         Effect.suspend(() => {
@@ -320,14 +325,14 @@ export const make = (
                 catch: (cause) => cause
               })
           ),
-          Effect.mapError(fail("putDeferred", executionId))
+          recorded("putDeferred", executionId)
         ),
 
       getDeferred: (executionId, name) =>
         sql<{ readonly exit: string }>`
           SELECT exit FROM ${deferreds} WHERE execution_id = ${executionId} AND deferred_name = ${name}`.pipe(
           Effect.flatMap(firstDeferredExit),
-          Effect.mapError(fail("getDeferred", executionId))
+          recorded("getDeferred", executionId)
         ),
 
       putClock: (executionId, name, wakeAt) =>
@@ -337,7 +342,7 @@ export const make = (
           ON CONFLICT (execution_id, clock_name) DO UPDATE SET wake_at = ${clocks}.wake_at
           RETURNING wake_at`.pipe(
           Effect.map((rows) => rows[0] === undefined ? wakeAt : toMillis(rows[0].wake_at)),
-          Effect.mapError(fail("putClock", executionId))
+          recorded("putClock", executionId)
         )
     }
     return store

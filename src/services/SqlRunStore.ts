@@ -11,6 +11,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
 import { lazyFlush } from "../sql/LazyFlush.ts"
+import { waitOutOutage } from "../sql/outage.ts"
 import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
 
@@ -148,7 +149,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {
       dir: where,
-      append: (entry) => appendEntry(runId, { t: new Date().toISOString(), ...entry }).pipe(Effect.mapError(fail)),
+      append: (entry) =>
+        appendEntry(runId, { t: new Date().toISOString(), ...entry }).pipe(waitOutOutage, Effect.mapError(fail)),
       // Written inside the round's activity: flushed with the round, as round entries are (see appendEntry).
       keepOutput: (round, attempt, output) =>
         Effect.suspend(() => {
@@ -157,7 +159,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
             SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, CAST(${round} AS INTEGER), CAST(${attempt} AS INTEGER),
               ${stdout}, ${output.stderr}
             FROM ralph_outputs WHERE run_id = ${runId}`
-        }).pipe(Effect.asVoid, lazyFlush, Effect.mapError(fail))
+        }).pipe(Effect.asVoid, lazyFlush, waitOutOutage, Effect.mapError(fail))
     }
     return journal
   })
