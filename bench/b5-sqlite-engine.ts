@@ -23,7 +23,7 @@
  * warmup (activities of the untimed warm-up workflow, default 20), dir (where the database files
  * go, default the system temp dir).
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Logger, Schema } from "effect"
 import * as ClusterSchema from "effect/cluster/ClusterSchema"
 import * as SqlClient from "effect/sql/SqlClient"
 import { Activity, Workflow, WorkflowEngine } from "effect/workflow"
@@ -162,7 +162,12 @@ const timeOnce = (variant: Variant, runIndex: number) => {
         commits: counters.commits - before.commits,
         sqliteMs: counters.sqliteMs - before.sqliteMs
       }
-    }).pipe(Effect.scoped, Effect.provide(layer))
+    }).pipe(
+      Effect.scoped,
+      Effect.provide(layer),
+      // The cluster's own warnings ("No healthy runners available") go to stderr: stdout is the JSON.
+      Effect.provideService(Logger.LogToStderr, true)
+    )
   ).finally(() => rmSync(dir, { recursive: true, force: true }))
 }
 

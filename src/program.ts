@@ -255,6 +255,7 @@ export class Ralph extends Context.Service<Ralph, {
                   ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
                   progress,
                   guard,
+                  lastFingerprint: { value: undefined },
                   protectedBaseline: guards.protectedFiles === undefined || guards.protect === undefined
                     ? undefined
                     : { files: guards.protectedFiles, patterns: guards.protect }

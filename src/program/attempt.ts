@@ -55,6 +55,12 @@ export interface AttemptContext {
    */
   readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
   readonly guard: WorkspaceGuard["Service"]
+  /**
+   * The workspace's fingerprint as the last attempt left it, kept only after a `continue` round:
+   * then nothing runs in the workspace before the next attempt (a claim's check and a retry's wait
+   * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
+   */
+  readonly lastFingerprint: { value: string | undefined }
   /** The protected files as the run started, when some are protected. */
   readonly protectedBaseline: ProtectedBaseline | undefined
 }
@@ -87,7 +93,8 @@ export const runAttempt = Effect.fnUntraced(function*(
     }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
-  const before = yield* context.guard.fingerprint(context.workspace)
+  const before = context.lastFingerprint.value ?? (yield* context.guard.fingerprint(context.workspace))
+  context.lastFingerprint.value = undefined
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const output = yield* run.child({
@@ -155,6 +162,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     return yield* rejected
   }
   const after = yield* context.guard.fingerprint(context.workspace)
+  if (checked.report.status === "continue") context.lastFingerprint.value = after
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)

@@ -184,8 +184,10 @@ describe("a group of zombies is a stopped group", () => {
     })
     leftovers.push(parent.pid!)
     const zombie = await waitForPid(join(dir, "zombie.pid"))
-    // It has exited once /proc says so.
-    for (let tries = 0; onlyZombiesLeft(zombie) !== true && tries < 100; tries++) {
+    // It has exited once /proc says so; on a loaded machine its fork, setsid and exit can take seconds.
+    const deadline = Date.now() + 20_000
+    while (onlyZombiesLeft(zombie) !== true) {
+      if (Date.now() > deadline) throw new Error(`the fixture's group ${zombie} never became a lone zombie`)
       await new Promise((r) => setTimeout(r, 10))
     }
     return { parent: parent.pid!, zombie }

@@ -4,11 +4,11 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { existsSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
-import { continueReport } from "../support/reports.ts"
+import { completeReport, continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
 afterAll(removeWorkspaces)
@@ -210,6 +210,44 @@ describe.concurrent("--max-stalled-rounds", () => {
     assert.strictEqual(doc.result.roundsStarted, 4)
     const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
     assert.deepStrictEqual(show.rounds.map((r: any) => r.workspaceChanged), [true, true, false, false])
+  })
+
+  it("a git workspace is read once a continue round (its \"before\" is the last round's \"after\"), afresh after a claim's check", async () => {
+    const { root, ws } = newWorkspace()
+    execFileSync("git", ["init", "-q"], { cwd: ws })
+    // A git on PATH that logs each `git status` ralph runs, then runs the real one.
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim()
+    const bin = join(root, "bin")
+    mkdirSync(bin)
+    writeAgent(
+      bin,
+      "git",
+      `case "$*" in *status*) echo "$*" >> ${sq(join(root, "git.log"))};; esac\nexec ${sq(realGit)} "$@"`
+    )
+    // Round 3 claims completion; the gate fails and writes in the workspace each time it runs.
+    const gate = writeAgent(root, "gate.sh", `echo ran >> gate.log\nexit 1`)
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      [
+        `if [ "$RALPH_ROUND" -le 2 ]; then echo "$RALPH_ROUND" > "round-$RALPH_ROUND.txt"; fi`,
+        `if [ "$RALPH_ROUND" -eq 3 ]; then ${printJson(completeReport)}; else ${printJson(continueReport)}; fi`
+      ].join("\n")
+    )
+    const result = await runCli(
+      ["run", "--json", "--agent-cmd", agent, "--verify", gate, "--max-rounds", "5", "--max-stalled-rounds", "2", "x"],
+      { cwd: ws, env: { PATH: `${bin}:${process.env.PATH}` } }
+    )
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    // Rounds 1 and 2 edit; 3 claims and changes nothing; 4 changes nothing: its "before" is read after
+    // the gate wrote gate.log, which is no change of round 4's.
+    assert.strictEqual(doc.result.limit, "stalled")
+    assert.strictEqual(doc.result.roundsStarted, 4)
+    const show = jsonDocument(await runCli(["show", "--json", doc.runId], { cwd: ws }))
+    assert.deepStrictEqual(show.rounds.map((r: any) => r.workspaceChanged), [true, true, false, false])
+    // Before round 1, after each round, and before round 4 again (the gate ran in between): 6, not 8.
+    assert.lengthOf(readFileSync(join(root, "git.log"), "utf8").trim().split("\n"), 6)
   })
 
   for (const engine of ["journal", "sqlite"] as const) {
