@@ -836,7 +836,7 @@ if (results.b8) {
     "fingerprint, 10 000 files: git clean / git 200 changed / no git (walk) / empty folder / this checkout",
     `${ms(f.gitClean)} / ${ms(f.gitChanged)} / ${ms(f.walk)} / ${round(f.empty, 3)} / ${
       ms(f.checkout)
-    } ms (twice a round)`,
+    } ms (once a round; twice after a claim or a retry)`,
     "(info)",
     undefined
   )
