@@ -256,9 +256,14 @@ export class Ralph extends Context.Service<Ralph, {
                   progress,
                   guard,
                   lastFingerprint: { value: undefined },
-                  protectedBaseline: guards.protectedFiles === undefined || guards.protect === undefined
+                  protectedBaseline: guards.verify === undefined &&
+                      (guards.protectedFiles === undefined || guards.protect === undefined)
                     ? undefined
-                    : { files: guards.protectedFiles, patterns: guards.protect }
+                    : {
+                      files: guards.protectedFiles ?? {},
+                      patterns: guards.protect ?? [],
+                      ...(guards.verify === undefined ? {} : { verify: guards.verify.command })
+                    }
                 })
               ),
               () => Effect.sync(() => live.delete(run.runId))

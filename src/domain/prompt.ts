@@ -19,8 +19,8 @@ const rejection = (check: ClaimCheck): string => {
     return [
       "The previous worker reported the objective complete, but the claim did not hold: it left protected",
       "files changed. These files must stay as they were when the run started; restore them (undo the",
-      "edits, or restore them from git) and do the work without changing them. Completion is not accepted",
-      "while any of them differs:",
+      "edits, remove the ones that did not exist, or restore them from git) and do the work without",
+      "changing them. Completion is not accepted while any of them differs:",
       ...check.protectedChanged.map((file) => `- ${file}`)
     ].join("\n")
   }

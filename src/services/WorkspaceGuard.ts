@@ -38,6 +38,11 @@ export interface ProtectedBaseline {
   readonly patterns: ReadonlyArray<string>
   /** Workspace-relative path → content hash, when the run started. */
   readonly files: Readonly<Record<string, string>>
+  /**
+   * The verify command, when there is one: a file in the workspace that it names now and that did
+   * not exist when the run started (`sh check.sh` with check.sh written by a child) is a change.
+   */
+  readonly verify?: ReadonlyArray<string> | undefined
 }
 
 const realOr = (path: string): string => {
@@ -90,7 +95,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     protect: ReadonlyArray<string>,
     verify: ReadonlyArray<string> | undefined
   ) => Effect.Effect<ProtectedBaseline, InvalidConfig>
-  /** Protected files that differ from the baseline (changed, removed, or newly matching). */
+  /** Protected files that differ from the baseline (changed, removed, newly matching, or new files the verify command names). */
   readonly changed: (workspace: string, baseline: ProtectedBaseline) => Effect.Effect<ReadonlyArray<string>>
   /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
   readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
@@ -179,7 +184,16 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       fingerprint: fingerprintOf,
       preflight,
       baseline,
-      changed: (workspace, baseline) => Effect.sync(() => changedFiles(workspace, baseline.files, baseline.patterns)),
+      changed: (workspace, baseline) =>
+        Effect.sync(() => {
+          const changed = changedFiles(workspace, baseline.files, baseline.patterns)
+          if (baseline.verify === undefined) return changed
+          // The gate's own files that appeared since the start: a gate written by a child proves nothing.
+          const appeared = commandFiles(workspace, baseline.verify).filter((file) =>
+            baseline.files[file] === undefined && !changed.includes(file)
+          )
+          return appeared.length === 0 ? changed : [...changed, ...appeared].sort()
+        }),
       verify: verifyCommand
     })
   }

@@ -160,6 +160,43 @@ describe.concurrent("protected files: a round that changed them cannot complete"
     assert.strictEqual(readFileSync(join(ws, "check.sh"), "utf8"), "exit 0\n", "ralph never edits the workspace")
   })
 
+  it("a gate script a child writes (it did not exist when the run started) is rejected, not run", async () => {
+    const { agent, root, ws } = setup([
+      `printf 'exit 0\\n' > check.sh; ${complete}`,
+      `rm check.sh; touch done.txt; ${complete}`
+    ])
+    const result = await runCli(run(agent, "--verify", "sh check.sh", "--max-rounds", "2", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    // Round 1's claim rests on the script it wrote; round 2 removed it, and the gate then fails.
+    assert.strictEqual(doc.status, "budget-limited")
+    assert.deepStrictEqual(doc.verification.command, ["sh", "check.sh"])
+    assert.notStrictEqual(doc.verification.exitCode, 0)
+    const second = readFileSync(join(root, "prompt-2.txt"), "utf8")
+    assert.include(second, "- check.sh")
+    assert.include(second, "remove the ones that did not exist")
+  })
+
+  it("a verify program a child puts earlier on PATH, in the workspace, is rejected as a change", async () => {
+    const { root, ws } = newWorkspace()
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      `mkdir -p bin; printf '#!/bin/sh\\nexit 0\\n' > bin/gatecheck; chmod +x bin/gatecheck; ${complete}`
+    )
+    const outside = join(root, "outside")
+    mkdirSync(outside)
+    writeAgent(outside, "gatecheck", "exit 1")
+    const result = await runCli(run(agent, "--verify", "gatecheck", "--max-rounds", "1", "x"), {
+      cwd: ws,
+      env: { PATH: `${join(ws, "bin")}:${outside}:${process.env.PATH}` }
+    })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    assert.strictEqual(doc.status, "budget-limited")
+    assert.deepStrictEqual(doc.protectedChanged, ["bin/gatecheck"])
+  })
+
   it("a gate script linked into the workspace is protected as named: a child that replaces the link is rejected", async () => {
     const { agent, gate, ws } = setup([
       `rm check.sh; printf 'exit 0\\n' > check.sh; ${complete}`,
