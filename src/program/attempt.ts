@@ -61,7 +61,7 @@ export interface AttemptContext {
    * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
    */
   readonly lastFingerprint: { value: string | undefined }
-  /** The protected files as the run started, when some are protected. */
+  /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
 }
 
