@@ -393,7 +393,7 @@ export class Ralph extends Context.Service<Ralph, {
                 "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
             })
           }
-          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command)
+          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command, workspace)
           const guards: Guards = { ...asked }
           if (asked.verify !== undefined || (options.protect ?? []).length > 0) {
             const baseline = yield* guard.baseline(workspace, options.protect ?? [], asked.verify?.command)

@@ -5,7 +5,7 @@
  */
 import { Context, Duration, Effect, Layer } from "effect"
 import { realpathSync, statSync } from "node:fs"
-import { resolve } from "node:path"
+import { basename, resolve } from "node:path"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
@@ -39,8 +39,8 @@ export interface ProtectedBaseline {
   /** Workspace-relative path → content hash, when the run started. */
   readonly files: Readonly<Record<string, string>>
   /**
-   * The verify command, when there is one: a file in the workspace that it names now and that did
-   * not exist when the run started (`sh check.sh` with check.sh written by a child) is a change.
+   * The verify command, when there is one: its program found now in the workspace where it was not
+   * when the run started (a child's program earlier on PATH) is a change.
    */
   readonly verify?: ReadonlyArray<string> | undefined
 }
@@ -59,6 +59,43 @@ const isFile = (path: string): boolean => {
   } catch {
     return false
   }
+}
+
+/**
+ * Programs that run a script file named among their arguments, and the option letters after which
+ * they run inline code or a module instead (`sh -c`, `node -e`, `python -m`).
+ */
+const interpreters: Readonly<Record<string, string>> = {
+  sh: "c",
+  bash: "c",
+  dash: "c",
+  zsh: "c",
+  ksh: "c",
+  node: "ep",
+  tsx: "ep",
+  python: "cm",
+  python3: "cm",
+  perl: "eE",
+  ruby: "e"
+}
+const scriptFile = /\.(sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl)$/
+
+/**
+ * The script file an interpreter in the verify command runs (`sh check.sh` → `check.sh`): its first
+ * argument that is no option and is named like a script. None when it runs inline code.
+ */
+const scriptOf = (command: ReadonlyArray<string>): string | undefined => {
+  const [program, ...args] = command
+  const inlineLetters = program === undefined ? undefined : interpreters[basename(program)]
+  if (inlineLetters === undefined) return undefined
+  for (const arg of args) {
+    if (arg === "--eval" || arg === "--print") return undefined
+    if (arg.startsWith("-") && !arg.startsWith("--") && [...arg.slice(1)].some((c) => inlineLetters.includes(c))) {
+      return undefined
+    }
+    if (!arg.startsWith("-") && scriptFile.test(arg)) return arg
+  }
+  return undefined
 }
 
 /**
@@ -87,32 +124,43 @@ const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
   readonly fingerprint: (workspace: string) => Effect.Effect<string>
-  /** Checks before round 1 that the verify command can start. */
-  readonly preflight: (command: ReadonlyArray<string>) => Effect.Effect<void, InvalidConfig>
+  /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
+  readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
   /** The protected files as they are now, to compare every later round with. */
   readonly baseline: (
     workspace: string,
     protect: ReadonlyArray<string>,
     verify: ReadonlyArray<string> | undefined
   ) => Effect.Effect<ProtectedBaseline, InvalidConfig>
-  /** Protected files that differ from the baseline (changed, removed, newly matching, or new files the verify command names). */
+  /** Protected files that differ from the baseline (changed, removed, newly matching, or a verify program that appeared). */
   readonly changed: (workspace: string, baseline: ProtectedBaseline) => Effect.Effect<ReadonlyArray<string>>
   /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
   readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
 }>()("ralph/WorkspaceGuard") {
   static readonly make = (options: { readonly killGrace?: Duration.Duration } = {}): WorkspaceGuard["Service"] => {
     const killGrace = options.killGrace ?? defaults.killGrace
-    const preflight = Effect.fn("WorkspaceGuard.preflight")(function*(command: ReadonlyArray<string>) {
-      const program = command[0]
-      if (program === undefined || findExecutable(programPath(program)) === undefined) {
-        return yield* new InvalidConfig({
-          key: "verify",
-          problem: `the verify command's program ${JSON.stringify(program ?? "")} was not found ${
-            program?.includes("/") === true ? "or is not executable" : "on PATH"
-          }; fix --verify (RALPH_VERIFY, verify in ralph.config.json)`
-        })
+    const preflight = Effect.fn("WorkspaceGuard.preflight")(
+      function*(command: ReadonlyArray<string>, workspace: string) {
+        const program = command[0]
+        if (program === undefined || findExecutable(programPath(program)) === undefined) {
+          return yield* new InvalidConfig({
+            key: "verify",
+            problem: `the verify command's program ${JSON.stringify(program ?? "")} was not found ${
+              program?.includes("/") === true ? "or is not executable" : "on PATH"
+            }; fix --verify (RALPH_VERIFY, verify in ralph.config.json)`
+          })
+        }
+        const script = scriptOf(command)
+        if (script !== undefined && !isFile(resolve(workspace, script))) {
+          return yield* new InvalidConfig({
+            key: "verify",
+            problem: `the verify command's script ${
+              JSON.stringify(script)
+            } does not exist; a gate that a worker could write proves nothing: create it before the run, or fix --verify (RALPH_VERIFY, verify in ralph.config.json)`
+          })
+        }
       }
-    })
+    )
     const baseline = Effect.fn("WorkspaceGuard.baseline")(function*(
       workspace: string,
       protect: ReadonlyArray<string>,
@@ -188,11 +236,12 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         Effect.sync(() => {
           const changed = changedFiles(workspace, baseline.files, baseline.patterns)
           if (baseline.verify === undefined) return changed
-          // The gate's own files that appeared since the start: a gate written by a child proves nothing.
-          const appeared = commandFiles(workspace, baseline.verify).filter((file) =>
+          // The gate's program found on PATH in a workspace folder where it was not at the start
+          // (a child's shadowing one); its arguments may name what the worker is to write.
+          const shadowing = commandFiles(workspace, baseline.verify.slice(0, 1)).filter((file) =>
             baseline.files[file] === undefined && !changed.includes(file)
           )
-          return appeared.length === 0 ? changed : [...changed, ...appeared].sort()
+          return shadowing.length === 0 ? changed : [...changed, ...shadowing].sort()
         }),
       verify: verifyCommand
     })

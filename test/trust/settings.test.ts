@@ -1,5 +1,6 @@
 /** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Effect, Exit } from "effect"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
@@ -10,6 +11,7 @@ import {
   maxWalkEntries,
   TooManyFiles
 } from "../../src/services/workspace/files.ts"
+import { WorkspaceGuard } from "../../src/services/WorkspaceGuard.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
@@ -127,4 +129,28 @@ describe("protect patterns", () => {
     assert.lengthOf(changed, 2)
     assert.match(changed[1]!, /^\(new files under tests\/\*\*: more than 3 files match.*remove what was added\)$/)
   })
+})
+
+describe("the verify command's script", () => {
+  it.effect("must exist when the run starts when an interpreter runs it; inline code and data arguments are not scripts", () =>
+    Effect.gen(function*() {
+      const { ws } = newWorkspace()
+      writeFileSync(join(ws, "check.sh"), "exit 0\n")
+      const guard = WorkspaceGuard.make()
+      const refused = (command: ReadonlyArray<string>) =>
+        Effect.map(Effect.exit(guard.preflight(command, ws)), (exit) => Exit.isFailure(exit))
+      // Scripts the worker could write: refused while they do not exist.
+      assert.isTrue(yield* refused(["sh", "missing.sh"]))
+      assert.isTrue(yield* refused(["bash", "-e", "scripts/verify.sh"]))
+      assert.isTrue(yield* refused(["node", "--import", "tsx", "check.ts"]))
+      assert.isTrue(yield* refused(["python3", "-u", "check.py", "--strict"]))
+      // Present, inline code, a module, or data for a program that runs no script.
+      assert.isFalse(yield* refused(["sh", "check.sh"]))
+      assert.isFalse(yield* refused(["sh", join(ws, "check.sh")]))
+      assert.isFalse(yield* refused(["bash", "-lc", "npm test && ./missing.sh"]))
+      assert.isFalse(yield* refused(["node", "-e", "require('./missing.js')"]))
+      assert.isFalse(yield* refused(["python3", "-m", "pytest", "missing.py"]))
+      assert.isFalse(yield* refused(["test", "-f", "notes.txt"]))
+      assert.isFalse(yield* refused(["node", "--test"]))
+    }))
 })
