@@ -90,7 +90,7 @@ const scriptOf = (command: ReadonlyArray<string>): string | undefined => {
   if (inlineLetters === undefined) return undefined
   for (const arg of args) {
     if (arg === "--eval" || arg === "--print") return undefined
-    if (arg.startsWith("-") && !arg.startsWith("--") && [...arg.slice(1)].some((c) => inlineLetters.includes(c))) {
+    if (arg.startsWith("-") && !arg.startsWith("--") && Array.from(inlineLetters).some((c) => arg.includes(c, 1))) {
       return undefined
     }
     if (!arg.startsWith("-") && scriptFile.test(arg)) return arg
