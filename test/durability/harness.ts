@@ -118,15 +118,28 @@ export const journalLines = (state: string, runId: string): Array<Record<string,
     .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 /**
- * An agent for crash tests: logs each round to rounds.log, hangs in round 2 the first time (its pid
- * in `hung`), continues until round 3, which completes.
+ * An agent for durability tests: logs each round to rounds.log, runs the shell `does` in round
+ * `at`, continues before round `last` and completes in it.
  */
-export const hangsInRound2 = (dirs: { readonly root: string }): string =>
+export const roundsAgent = (
+  dirs: { readonly root: string },
+  options: { readonly at: number; readonly does: string; readonly last: number }
+): string =>
   agentScript(
     dirs.root,
     "agent.sh",
     `cat > /dev/null
 echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
+if [ "$RALPH_ROUND" -eq ${options.at} ]; then ${options.does}; fi
+if [ "$RALPH_ROUND" -lt ${options.last} ]; then echo '${report.continue("round")}'; else echo '${
+      report.complete("done")
+    }'; fi`
   )
+
+/** The shell that hangs the first time it runs, its pid in `hung`. */
+export const hangOnce = (dirs: { readonly root: string }): string =>
+  `if [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi`
+
+/** For crash tests: hangs in round 2 the first time (its pid in `hung`); round 3 completes. */
+export const hangsInRound2 = (dirs: { readonly root: string }): string =>
+  roundsAgent(dirs, { at: 2, does: hangOnce(dirs), last: 3 })

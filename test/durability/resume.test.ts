@@ -11,6 +11,7 @@ import {
   readText,
   recordOf,
   report,
+  roundsAgent,
   scratch,
   start,
   waitFor
@@ -18,19 +19,16 @@ import {
 
 /** An agent that hangs in round 2 the first time (recording its pid), and otherwise reports at once. */
 const crashingAgent = (dirs: ReturnType<typeof scratch>) =>
-  agentScript(
-    dirs.root,
-    "agent.sh",
-    `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ] && [ ! -f "${dirs.root}/hung" ]; then
+  roundsAgent(dirs, {
+    at: 2,
+    does: `if [ ! -f "${dirs.root}/hung" ]; then
   echo $$ > "${dirs.root}/hung"
   sleep 60 &
   echo $! > "${dirs.root}/grandchild"
   wait
-fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-  )
+fi`,
+    last: 3
+  })
 
 describe("crash and resume", () => {
   for (const engine of ["sqlite", "journal"] as const) {

@@ -11,11 +11,13 @@ import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
 import {
   agentScript,
   finish,
+  hangOnce,
   hangsInRound2,
   isAlive,
   ralph,
   readText,
   report,
+  roundsAgent,
   scratch,
   start,
   waitFor
@@ -149,14 +151,7 @@ echo '${report.complete("done")}'`
       const dirs = scratch()
       const env = { RALPH_LOCK_DIR: dirs.locks }
       // Rounds 1 and 2 continue; round 3 hangs the first time, round 4 completes.
-      const agent = agentScript(
-        dirs.root,
-        "agent.sh",
-        `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 3 ] && [ ! -f "${dirs.root}/hung" ]; then echo $$ > "${dirs.root}/hung"; exec sleep 60; fi
-if [ "$RALPH_ROUND" -lt 4 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-      )
+      const agent = roundsAgent(dirs, { at: 3, does: hangOnce(dirs), last: 4 })
       const first = start(runArgs(dirs, agent), env)
       const done = finish(first)
       await waitFor(() => existsSync(join(dirs.root, "hung")), 10_000, "round 3 to hang")
@@ -214,14 +209,11 @@ if [ "$RALPH_ROUND" -lt 25 ]; then echo '${report.continue("round")}'; else echo
       const dirs = scratch()
       const env = { RALPH_LOCK_DIR: dirs.locks }
       // Round 2 waits for the file `go`; round 3 completes.
-      const agent = agentScript(
-        dirs.root,
-        "agent.sh",
-        `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ]; then touch "${dirs.root}/waiting"; while [ ! -e "${dirs.root}/go" ]; do sleep 0.05; done; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-      )
+      const agent = roundsAgent(dirs, {
+        at: 2,
+        does: `touch "${dirs.root}/waiting"; while [ ! -e "${dirs.root}/go" ]; do sleep 0.05; done`,
+        last: 3
+      })
       const running = start(runArgs(dirs, agent), env)
       const done = finish(running)
       await waitFor(() => existsSync(join(dirs.root, "waiting")), 10_000, "round 2 to start")

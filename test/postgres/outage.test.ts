@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { agentScript, finish, ralph, readText, report, scratch, start, waitFor } from "../durability/harness.ts"
+import { finish, ralph, readText, roundsAgent, scratch, start, waitFor } from "../durability/harness.ts"
 import * as PgTest from "./harness.ts"
 
 const script = join(resolve(import.meta.dirname, "../.."), "scripts", "postgres.mjs")
@@ -33,14 +33,11 @@ PgTest.describe("a database outage", () => {
     const dirs = scratch()
     const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: url, RALPH_LOCK_DIR: dirs.locks }
     // Round 2 says it runs, and ends once the test has halted the server: its record meets the outage.
-    const agent = agentScript(
-      dirs.root,
-      "agent.sh",
-      `cat > /dev/null
-echo "$RALPH_ROUND" >> "${dirs.root}/rounds.log"
-if [ "$RALPH_ROUND" -eq 2 ]; then touch "${dirs.root}/in-round-2"; while [ ! -f "${dirs.root}/halted" ]; do sleep 0.05; done; fi
-if [ "$RALPH_ROUND" -lt 3 ]; then echo '${report.continue("round")}'; else echo '${report.complete("done")}'; fi`
-    )
+    const agent = roundsAgent(dirs, {
+      at: 2,
+      does: `touch "${dirs.root}/in-round-2"; while [ ! -f "${dirs.root}/halted" ]; do sleep 0.05; done`,
+      last: 3
+    })
     const running = finish(start(["run", "outage", "--agent-cmd", agent, "--workspace", dirs.workspace, "--json"], env))
     await waitFor(() => existsSync(join(dirs.root, "in-round-2")), 30_000, "round 2 to start")
     server("halt")
