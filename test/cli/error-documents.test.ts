@@ -10,6 +10,7 @@ import { isAlive, killGroup, printJson, sq, waitFor, waitForPid, writeAgent } fr
 import {
   type CliResult,
   ensureCli,
+  execArgs,
   jsonDocument,
   newWorkspace,
   removeWorkspaces,
@@ -32,19 +33,6 @@ const setup = (answers: (root: string) => ReadonlyArray<string>) => {
   const agent = writeAgent(root, "agent.sh", `case "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac`)
   return { root, ws, agent }
 }
-
-const execArgs = (agent: string, ...more: Array<string>) => [
-  "run",
-  "--agent",
-  "exec",
-  "--agent-cmd",
-  agent,
-  "--kill-grace",
-  "300ms",
-  "--retries",
-  "0",
-  ...more
-]
 
 /** The id the run announced on stderr when it started. */
 const startedRunId = (result: CliResult): string => {

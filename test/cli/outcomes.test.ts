@@ -3,7 +3,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -17,19 +17,6 @@ const setup = (answers: ReadonlyArray<string> | ((root: string) => ReadonlyArray
   const agent = writeAgent(root, "agent.sh", `case "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac`)
   return { root, ws, agent }
 }
-
-const execArgs = (agent: string, ...more: Array<string>) => [
-  "run",
-  "--agent",
-  "exec",
-  "--agent-cmd",
-  agent,
-  "--kill-grace",
-  "300ms",
-  "--retries",
-  "0",
-  ...more
-]
 
 const cont = (n: number) => ({ ...continueReport, summary: `round ${n} moved on` })
 

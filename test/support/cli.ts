@@ -164,6 +164,20 @@ export const startCli = (args: ReadonlyArray<string>, options: CliOptions): Runn
   return { child, result }
 }
 
+/** `ralph run` with an exec agent, a short kill grace and no retries, then `more` (the test's flags, its objective). */
+export const execArgs = (agent: string, ...more: Array<string>): Array<string> => [
+  "run",
+  "--agent",
+  "exec",
+  "--agent-cmd",
+  agent,
+  "--kill-grace",
+  "300ms",
+  "--retries",
+  "0",
+  ...more
+]
+
 export const runCli = (args: ReadonlyArray<string>, options: CliOptions): Promise<CliResult> =>
   startCli(args, options).result
 

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -22,20 +22,7 @@ const setup = (usage: unknown, change: "edit" | "nothing" = "edit") => {
   return { root, ws, agent }
 }
 
-const run = (agent: string, ...more: Array<string>) => [
-  "run",
-  "--json",
-  "--agent-cmd",
-  agent,
-  "--kill-grace",
-  "300ms",
-  "--retries",
-  "0",
-  "--max-rounds",
-  "10",
-  ...more,
-  "x"
-]
+const run = (agent: string, ...more: Array<string>) => execArgs(agent, "--json", "--max-rounds", "10", ...more, "x")
 
 describe.concurrent("spend caps", () => {
   it("a resumed run's progress line counts the spend of the rounds run before it", async () => {

@@ -6,7 +6,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { isGone, printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -30,17 +30,7 @@ const setup = (bodies: ReadonlyArray<string>) => {
   return { root, ws, agent, gate }
 }
 
-const run = (agent: string, ...more: Array<string>) => [
-  "run",
-  "--json",
-  "--agent-cmd",
-  agent,
-  "--kill-grace",
-  "300ms",
-  "--retries",
-  "0",
-  ...more
-]
+const run = (agent: string, ...more: Array<string>) => execArgs(agent, "--json", ...more)
 
 const complete = printJson(completeReport)
 const cont = printJson(continueReport)
