@@ -178,24 +178,27 @@ describe("a claim rejected by its check", () => {
     protectedChanged: [],
     verification: { command: ["make", "test"], exitCode: 2, timedOut: false, durationMs: 5, outputTail: "1 failing" }
   }
+  /** A resume of a 2-round run whose round `lastRound` claimed completion and had it rejected. */
+  const resumeRejected = (lastRound: number) =>
+    Effect.gen(function*() {
+      const ralph = yield* Ralph
+      return yield* ralph.resume({
+        runId: `r${lastRound}`,
+        objective: "x",
+        maxRounds: 2,
+        lastRound,
+        lastReport: completeReport,
+        agentsStarted: lastRound,
+        counted: lastRound,
+        rejected: failed,
+        guards: { verify: { command: ["make", "test"], timeoutMs: 1000 } }
+      })
+    })
 
   it.effect("resumed on its last round, the run ends budget-limited with the failed verification, starting nothing", () =>
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer([])
-      const result = yield* Effect.gen(function*() {
-        const ralph = yield* Ralph
-        return yield* ralph.resume({
-          runId: "r1",
-          objective: "x",
-          maxRounds: 2,
-          lastRound: 2,
-          lastReport: completeReport,
-          agentsStarted: 2,
-          counted: 2,
-          rejected: failed,
-          guards: { verify: { command: ["make", "test"], timeoutMs: 1000 } }
-        })
-      }).pipe(Effect.provide(layer), Effect.result)
+      const result = yield* resumeRejected(2).pipe(Effect.provide(layer), Effect.result)
       if (!Result.isSuccess(result)) return assert.fail(`expected an envelope, got ${String(result.failure)}`)
       const r = result.success.result
       assert.strictEqual(r.status, "budget-limited")
@@ -206,20 +209,7 @@ describe("a claim rejected by its check", () => {
   it.effect("resumed before its last round, the next child is told the claim did not hold", () =>
     Effect.gen(function*() {
       const { layer, requests } = recordingLayer([{ value: { ...continueReport, summary: "fixing" } }])
-      yield* Effect.gen(function*() {
-        const ralph = yield* Ralph
-        return yield* ralph.resume({
-          runId: "r2",
-          objective: "x",
-          maxRounds: 2,
-          lastRound: 1,
-          lastReport: completeReport,
-          agentsStarted: 1,
-          counted: 1,
-          rejected: failed,
-          guards: { verify: { command: ["make", "test"], timeoutMs: 1000 } }
-        })
-      }).pipe(Effect.provide(layer), Effect.result)
+      yield* resumeRejected(1).pipe(Effect.provide(layer), Effect.result)
       assert.strictEqual(requests.length, 1)
       assert.include(requests[0]!.prompt, "The previous claim did not hold")
       assert.include(requests[0]!.prompt, "1 failing")
