@@ -98,10 +98,15 @@ interface Run {
   readonly workflow: Workflow.Any
   /**
    * What the store held when the run started. An activity's exit leaves it once replayed, and the
-   * exits this run records are not kept: an activity asked for again reads its exit from the
-   * store, so a run of many rounds holds none it no longer needs.
+   * exits this run records are not kept (see `done`), so a run of many rounds holds none it no
+   * longer needs.
    */
   readonly steps: Steps
+  /**
+   * The activities this run replayed or recorded (keys only): one asked for again reads its exit
+   * from the store; any other is new, and runs without a look at the store first.
+   */
+  readonly done: Set<string>
   readonly instance: WorkflowInstance["Service"]
   fiber: Fiber.Fiber<Result> | undefined
   /** Callers waiting for this run. */
@@ -354,6 +359,7 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
           executionId,
           workflow: registration.workflow,
           steps,
+          done: new Set(),
           instance: WorkflowInstance.initial(registration.workflow, executionId),
           fiber: undefined,
           watchers: 0,
@@ -493,19 +499,20 @@ export const make: Effect.Effect<WorkflowEngine["Service"], never, WorkflowStore
         const loaded = run.steps.activities.get(key)
         if (loaded !== undefined) {
           run.steps.activities.delete(key)
+          run.done.add(key)
           return Effect.succeed(new Workflow.Complete({ exit: loaded }))
         }
+        const fresh = Effect.flatMap(runActivity(activity, instance), (result): Effect.Effect<Result> =>
+          // A suspended activity (it awaited a durable deferred) runs again on the next run.
+          result._tag !== "Complete" ? Effect.succeed(result) : Effect.as(
+            guarded(run, store.putActivity(run.executionId, activity.name, attempt, result.exit)),
+            result
+          ).pipe(Effect.tap(() => Effect.sync(() => run.done.add(key)))))
+        if (!run.done.has(key)) return fresh
         return Effect.flatMap(
           guarded(run, store.getActivity(run.executionId, activity.name, attempt)),
           (recorded): Effect.Effect<Result> =>
-            Option.isSome(recorded)
-              ? Effect.succeed(new Workflow.Complete({ exit: recorded.value }))
-              : Effect.flatMap(runActivity(activity, instance), (result): Effect.Effect<Result> =>
-                // A suspended activity (it awaited a durable deferred) runs again on the next run.
-                result._tag !== "Complete" ? Effect.succeed(result) : Effect.as(
-                  guarded(run, store.putActivity(run.executionId, activity.name, attempt, result.exit)),
-                  result
-                ))
+            Option.isSome(recorded) ? Effect.succeed(new Workflow.Complete({ exit: recorded.value })) : fresh
         )
       })
 
