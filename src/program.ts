@@ -20,7 +20,7 @@ import {
 import type { ClaimCheck, Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
-import { type AgentConfig, defaults } from "./domain/settings.ts"
+import { type AgentConfig, defaults, parseGlobs } from "./domain/settings.ts"
 import { type RoundUsage, summarizeUsage, type Usage } from "./domain/usage.ts"
 import { WorkflowStoreError } from "./engine/WorkflowStore.ts"
 import type { AttemptContext } from "./program/attempt.ts"
@@ -129,7 +129,9 @@ const positive = (key: string, value: number | undefined, whole: boolean): Effec
     )
 
 /** The guards a new run asks for, validated (the protected files' baseline is taken when the run starts). */
-const guardOptions = Effect.fnUntraced(function*(options: RalphOptions): Effect.fn.Return<Guards, InvalidConfig> {
+const guardOptions = Effect.fnUntraced(function*(
+  options: RalphOptions
+): Effect.fn.Return<{ readonly guards: Guards; readonly protect: ReadonlyArray<string> }, InvalidConfig> {
   yield* positive("maxCostUsd", options.maxCostUsd, false)
   yield* positive("maxTokens", options.maxTokens, true)
   yield* positive("maxStalledRounds", options.maxStalledRounds, true)
@@ -139,12 +141,19 @@ const guardOptions = Effect.fnUntraced(function*(options: RalphOptions): Effect.
   }
   const timeout = verify?.timeout ?? defaults.verifyTimeout
   yield* positive("verifyTimeout", Duration.toMillis(timeout), false)
+  const protect = parseGlobs(options.protect ?? [])
+  if ("problem" in protect) return yield* new InvalidConfig({ key: "protect", problem: protect.problem })
   return {
-    ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
-    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-    ...(options.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
-    ...(options.maxStalledRounds === undefined ? {} : { maxStalledRounds: options.maxStalledRounds }),
-    ...(verify === undefined ? {} : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+    guards: {
+      ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+      ...(options.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
+      ...(options.maxStalledRounds === undefined ? {} : { maxStalledRounds: options.maxStalledRounds }),
+      ...(verify === undefined
+        ? {}
+        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+    },
+    protect: protect.value
   }
 })
 
@@ -178,7 +187,7 @@ export class Ralph extends Context.Service<Ralph, {
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
-        const asked = yield* guardOptions(options)
+        const { guards: asked, protect } = yield* guardOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()
@@ -395,8 +404,8 @@ export class Ralph extends Context.Service<Ralph, {
           }
           if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command, workspace)
           const guards: Guards = { ...asked }
-          if (asked.verify !== undefined || (options.protect ?? []).length > 0) {
-            const baseline = yield* guard.baseline(workspace, options.protect ?? [], asked.verify?.command)
+          if (asked.verify !== undefined || protect.length > 0) {
+            const baseline = yield* guard.baseline(workspace, protect, asked.verify?.command)
             if (baseline.patterns.length > 0) {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }

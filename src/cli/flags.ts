@@ -1,6 +1,6 @@
 import { Option } from "effect"
 import { Argument, Flag } from "effect/cli"
-import { agentNames, parseCount, type Parsed, type Setting, settings } from "../domain/settings.ts"
+import { agentNames, parseCount, type Parsed, parseGlob, type Setting, settings } from "../domain/settings.ts"
 
 export const optionalString = (name: string, description: string) =>
   Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
@@ -86,6 +86,7 @@ export const runFlags = {
   verify: settingFlag(settings.verify),
   verifyTimeout: settingFlag(settings.verifyTimeout),
   protect: Flag.String(settings.protect.flag).pipe(
+    parsedBy(parseGlob),
     Flag.withDescription(
       `${settings.protect.description} (${settings.protect.env}, ${settings.protect.key} in ralph.config.json)`
     ),

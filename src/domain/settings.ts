@@ -97,13 +97,30 @@ export const parseCommand = (raw: unknown): Parsed<ReadonlyArray<string>> => {
 }
 
 /** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
+/**
+ * One protect pattern, relative to the workspace as the search walks it: a leading `./` and a
+ * trailing `/` are dropped (`./tests/` is `tests`); an empty, absolute or `..` pattern is refused.
+ */
+export const parseGlob = (raw: unknown): Parsed<string> => {
+  if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
+  let pattern = raw.trim()
+  while (pattern.startsWith("./")) pattern = pattern.slice(2)
+  pattern = pattern.replace(/\/+$/, "")
+  return pattern === "" || pattern === "." || pattern.startsWith("/") || pattern.split("/").includes("..")
+    ? { problem: `expected a non-empty pattern relative to the workspace and inside it, got ${JSON.stringify(raw)}` }
+    : { value: pattern }
+}
+
 export const parseGlobs = (raw: unknown): Parsed<ReadonlyArray<string>> => {
   const words = Array.isArray(raw) ? { value: raw } : parseCommand(raw)
   if ("problem" in words) return { problem: `expected glob patterns, got ${shown(raw)}` }
-  const bad = words.value.find((word) => typeof word !== "string" || word.trim() === "" || word.startsWith("/"))
-  return bad === undefined
-    ? { value: words.value as ReadonlyArray<string> }
-    : { problem: `expected non-empty patterns relative to the workspace, got ${JSON.stringify(bad)}` }
+  const patterns: Array<string> = []
+  for (const word of words.value) {
+    const parsed = parseGlob(word)
+    if ("problem" in parsed) return parsed
+    patterns.push(parsed.value)
+  }
+  return { value: patterns }
 }
 
 const parseText = (raw: unknown): Parsed<string> =>

@@ -74,6 +74,35 @@ describe.concurrent("guard settings", () => {
     assert.strictEqual((await errorOf(["--agent-cmd", agent], ws)).key, "verify")
   })
 
+  it("protect patterns are read as the search walks: ./tests/ is tests; outside the workspace is refused, as a flag too", async () => {
+    const { root, ws } = newWorkspace()
+    mkdirSync(join(ws, "tests"))
+    writeFileSync(join(ws, "tests", "a.test.ts"), "ok\n")
+    const agent = writeAgent(root, "agent.sh", `echo broken > tests/a.test.ts\n${printJson(completeReport)}`)
+    const result = await runCli([
+      "run",
+      "--json",
+      "--agent-cmd",
+      agent,
+      "--protect",
+      "./tests/",
+      "--max-rounds",
+      "1",
+      "x"
+    ], {
+      cwd: ws
+    })
+    assert.strictEqual(result.code, 3, result.stderr)
+    assert.deepStrictEqual(jsonDocument(result).result.protectedChanged, ["tests/a.test.ts"])
+    for (const bad of ["/etc/passwd", "../elsewhere/**", ""]) {
+      const refused = await runCli(["run", "--json", "--agent-cmd", agent, "--protect", bad, "x"], { cwd: ws })
+      assert.strictEqual(refused.code, 1, refused.stderr)
+      const error = jsonDocument(refused).error
+      assert.strictEqual(error.argument, "--protect", bad)
+      assert.match(error.problem, /relative to the workspace and inside it/)
+    }
+  })
+
   // (That a resume holds the run to them, with no flag of its own, is crash.test.ts's gate run again.)
   it("a run's guards are recorded with it, as ralph show says", async () => {
     const { agent, gate, ws } = setup({ protect: ["src/**"], maxStalledRounds: 3 })
