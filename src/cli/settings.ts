@@ -48,7 +48,7 @@ export interface CliSettings {
   readonly protect: ReadonlyArray<string>
 }
 
-/** Flags only `run` has: a run's guards are fixed when it starts, and a resume keeps them. */
+/** Flags of the commands that start runs (`run`, `mcp`): a run's guards are fixed when it starts, and a resume keeps them. */
 export interface GuardFlags {
   readonly maxCostUsd: Option.Option<number>
   readonly maxTokens: Option.Option<number>
@@ -273,14 +273,54 @@ const chosenAgent = (
     return agent
   })
 
+type GuardSettings = Pick<
+  CliSettings,
+  "maxCostUsd" | "maxTokens" | "allowUnknownCost" | "maxStalledRounds" | "verify" | "verifyTimeout" | "protect"
+>
+
+const noGuards: GuardSettings = {
+  maxCostUsd: undefined,
+  maxTokens: undefined,
+  allowUnknownCost: false,
+  maxStalledRounds: undefined,
+  verify: undefined,
+  verifyTimeout: defaults.verifyTimeout,
+  protect: []
+}
+
+/** A new run's guards: each flag over its variable over its file key. */
+const guardsOf = Effect.fnUntraced(function*(
+  flags: GuardFlags,
+  value: <K extends SettingName>(
+    name: K,
+    flag?: Option.Option<SettingValue<K>>
+  ) => Effect.Effect<Option.Option<SettingValue<K>>, InvalidConfig>
+): Effect.fn.Return<GuardSettings, InvalidConfig> {
+  return {
+    maxCostUsd: Option.getOrUndefined(yield* value("maxCostUsd", flags.maxCostUsd)),
+    maxTokens: Option.getOrUndefined(yield* value("maxTokens", flags.maxTokens)),
+    allowUnknownCost: Option.getOrElse(yield* value("allowUnknownCost", flags.allowUnknownCost), () => false),
+    maxStalledRounds: Option.getOrUndefined(yield* value("maxStalledRounds", flags.maxStalledRounds)),
+    verify: Option.getOrUndefined(yield* value("verify", flags.verify)),
+    verifyTimeout: Option.getOrElse(yield* value("verifyTimeout", flags.verifyTimeout), () => defaults.verifyTimeout),
+    // Repeated flags replace the variable's and the file's list, like any other setting's flag.
+    protect: Option.getOrElse(
+      yield* value("protect", flags.protect.length === 0 ? Option.none() : Option.some(flags.protect)),
+      () => []
+    )
+  }
+})
+
 /**
  * Resolves one invocation's settings. One precedence for every setting: flags, then RALPH_*
  * variables, then the workspace's ralph.config.json, then the defaults of src/domain/settings.ts.
  * The config file is read once: a run's config is fixed when it starts.
  */
 export const loadSettings = Effect.fn("loadSettings")(function*(
-  flags: SettingsFlags & Partial<GuardFlags>,
-  env: NodeJS.ProcessEnv
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv,
+  /** A new run's guard flags; without them (a resume) no guard is read: a run keeps its recorded ones. */
+  guardFlags?: GuardFlags
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
   const file = yield* readConfigFile(workspace)
@@ -318,25 +358,6 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     stateDir: yield* stateDirOf(flags, env, file, workspace, true),
     engine: Option.getOrElse(yield* value("engine", flags.engine), () => defaults.engine),
     databaseUrl: Option.getOrUndefined(yield* value("databaseUrl", flags.databaseUrl)),
-    maxCostUsd: Option.getOrUndefined(yield* value("maxCostUsd", flags.maxCostUsd ?? Option.none())),
-    maxTokens: Option.getOrUndefined(yield* value("maxTokens", flags.maxTokens ?? Option.none())),
-    allowUnknownCost: Option.getOrElse(
-      yield* value("allowUnknownCost", flags.allowUnknownCost ?? Option.none()),
-      () => false
-    ),
-    maxStalledRounds: Option.getOrUndefined(yield* value("maxStalledRounds", flags.maxStalledRounds ?? Option.none())),
-    verify: Option.getOrUndefined(yield* value("verify", flags.verify ?? Option.none())),
-    verifyTimeout: Option.getOrElse(
-      yield* value("verifyTimeout", flags.verifyTimeout ?? Option.none()),
-      () => defaults.verifyTimeout
-    ),
-    // Repeated flags replace the variable's and the file's list, like any other setting's flag.
-    protect: Option.getOrElse(
-      yield* value(
-        "protect",
-        flags.protect === undefined || flags.protect.length === 0 ? Option.none() : Option.some(flags.protect)
-      ),
-      () => []
-    )
+    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, value))
   }
 })

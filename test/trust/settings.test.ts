@@ -1,7 +1,7 @@
 /** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   changedFiles,
@@ -101,6 +101,20 @@ describe.concurrent("guard settings", () => {
       assert.strictEqual(error.argument, "--protect", bad)
       assert.match(error.problem, /relative to the workspace and inside it/)
     }
+  })
+
+  it("a resume reads no guard setting: the run's are recorded, so a bad one now set does not stop it", async () => {
+    const { root, ws } = newWorkspace()
+    const agent = writeAgent(root, "agent.sh", `if [ -e ${root}/fail ]; then exit 3; fi\n${printJson(completeReport)}`)
+    writeFileSync(join(root, "fail"), "")
+    const failed = await runCli(["run", "--json", "--agent-cmd", agent, "--retries", "0", "x"], { cwd: ws })
+    assert.strictEqual(failed.code, 4, failed.stderr)
+    const runId = jsonDocument(failed).error.runId as string
+    rmSync(join(root, "fail"))
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ verify: [] }))
+    const resumed = await runCli(["resume", "--json", runId], { cwd: ws, env: { RALPH_MAX_COST_USD: "abc" } })
+    assert.strictEqual(resumed.code, 0, resumed.stderr)
+    assert.strictEqual(jsonDocument(resumed).result.status, "complete")
   })
 
   // (That a resume holds the run to them, with no flag of its own, is crash.test.ts's gate run again.)

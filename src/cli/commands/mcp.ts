@@ -12,7 +12,7 @@ export const mcp = Command.make("mcp", serverFlags, (flags) =>
     const session = yield* CliSession
     // Read once, when the server starts: an agent editing ralph.config.json in the workspace
     // cannot change what later calls run.
-    const settings = yield* loadSettings(flags, process.env)
+    const settings = yield* loadSettings(flags, process.env, flags)
     // Each call settles on its own; the process has no one result to print, even when a signal stops it.
     session.settled = true
     // Loaded only for this command: effect/ai stays out of every other command's start-up.

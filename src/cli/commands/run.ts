@@ -57,7 +57,7 @@ export const run = Command.make(
       const session = yield* CliSession
       session.json = flags.json
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
-      const settings = yield* loadSettings(flags, process.env)
+      const settings = yield* loadSettings(flags, process.env, flags)
       session.maxResultChars = settings.config.maxResultChars
       return yield* withRalph(
         settings,
