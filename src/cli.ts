@@ -111,7 +111,19 @@ const exitWhenFlushed = (fallbackCode: number) => {
  * ralph only waits for a reader to take its output exits at once, as interrupted.
  */
 const onSignal = (signal: "SIGINT" | "SIGTERM") => {
-  if (exiting) process.exit(signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint)
+  const code = signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+  if (exiting) process.exit(code)
+  // A command that drives no run (watch, runs, show, export) has nothing to cancel: it only stops.
+  if (!session.drives) {
+    session.endStatus?.()
+    if (session.watching !== undefined) {
+      process.stderr.write(
+        `ralph: ${signal}: stopped watching; run ${session.watching} goes on (ralph watch ${session.watching} follows it again)\n`
+      )
+    }
+    process.exitCode = code
+    return exitWhenFlushed(code)
+  }
   if (session.signal !== undefined) {
     for (const pid of session.livePids) {
       try {

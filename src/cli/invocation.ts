@@ -90,6 +90,7 @@ export const withRalph = <A>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
+    session.drives = true
     const stored = yield* openStore(settings)
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [

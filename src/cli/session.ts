@@ -21,6 +21,10 @@ export interface Session {
   /** Once a run started (its RunStarted event): its id and the command that continues it, for every error after. */
   run: RunRef | undefined
   settled: boolean
+  /** Whether this command drives runs (`run`, `resume`, `mcp`): a signal then cancels them; else it only stops the command. */
+  drives: boolean
+  /** The run `ralph watch` follows: a signal stops the watching, not the run. */
+  watching: string | undefined
   /** Ends the live status line, when one is drawn, so that what ralph writes next starts a line of its own. */
   endStatus: (() => void) | undefined
 }
@@ -33,6 +37,8 @@ export const makeSession = (json: boolean, maxResultChars: number): Session => (
   currentRound: undefined,
   run: undefined,
   settled: false,
+  drives: false,
+  watching: undefined,
   endStatus: undefined
 })
 

@@ -2,7 +2,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import { isGone, killGroup, sq, waitForPid, writeAgent } from "../support/agents.ts"
-import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, startCli } from "../support/cli.ts"
+import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -124,5 +124,29 @@ describe.concurrent("cancelling a run during a round", () => {
     assert.strictEqual(doc.error._tag, "Cancelled")
     await new Promise((resolve) => setTimeout(resolve, 100))
     assert.isTrue(isGone(child), "the stubborn child was SIGKILLed")
+  })
+})
+
+describe("a signal to a command that drives no run", () => {
+  it("Ctrl-C on ralph watch stops the watching, not the run, and says so", async () => {
+    const { agent, root, ws } = hangingInRound2()
+    const running = startCli(["run", "--json", "--agent", "exec", "--agent-cmd", agent, "wait for it"], { cwd: ws })
+    const child = await waitForPid(join(root, "child.pid"), 15_000)
+    leftovers.push(child)
+    const [listed] = JSON.parse((await runCli(["runs", "--json"], { cwd: ws })).stdout) as Array<{ runId: string }>
+    const watching = startCli(["watch", listed!.runId], { cwd: ws })
+    // Let watch read the record once before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    watching.child.kill("SIGINT")
+    const watched = await watching.result
+    assert.strictEqual(watched.code, 130, watched.stderr)
+    assert.include(watched.stderr, `stopped watching; run ${listed!.runId} goes on`)
+    assert.notInclude(watched.stderr, "stopping the agent")
+    assert.notInclude(watched.stderr, "cancelled")
+    assert.isFalse(isGone(child), "the run's child is still running")
+    const [after] = JSON.parse((await runCli(["runs", "--json"], { cwd: ws })).stdout) as Array<{ state: string }>
+    assert.strictEqual(after!.state, "running")
+    running.child.kill("SIGTERM")
+    assert.strictEqual((await running.result).code, 143)
   })
 })

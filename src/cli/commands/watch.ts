@@ -59,6 +59,7 @@ export const watch = Command.make(
     Effect.gen(function*() {
       const session = yield* CliSession
       session.json = flags.json
+      session.watching = flags.runId
       const location = yield* loadLocation(flags, process.env)
       const progress = progressFor(session, flags.quiet)
       const ended = yield* withStore(location, (store) =>
