@@ -325,22 +325,12 @@ if (only.has("b1")) {
     } µs/round`
   )
   if (otlp !== undefined) {
-    const traced = JSON.parse(
-      expectExit(
-        "B1 traced",
-        await timed(node, [
-          "--expose-gc",
-          bundle,
-          JSON.stringify({
-            warmup: runs.b1Warmup,
-            runs256: runs.b1Runs256,
-            runs10k: runs.b1Runs10k,
-            tracesUrl: `${otlp.url}/v1/traces`
-          })
-        ]),
-        [0]
-      ).stdout
-    )
+    const traced = await runBundled("b1-policy", {
+      warmup: runs.b1Warmup,
+      runs256: runs.b1Runs256,
+      runs10k: runs.b1Runs10k,
+      tracesUrl: `${otlp.url}/v1/traces`
+    }, ["--expose-gc"])
     results.b1Traced = traced
     log(
       `  with spans exported: 256 rounds: ${round(traced.rounds256.usPerRound, 1)} µs/round · 10 000 rounds: ${
@@ -354,6 +344,8 @@ if (only.has("b1")) {
 
 if (only.has("b2")) {
   const rounds = runs.b2Rounds
+  // B2's spans only: B1's traced run sent its own to the same receiver.
+  if (otlp !== undefined) otlp.spans = 0
   log(`B2 process rounds: ralph run vs bash loop, ${rounds} rounds, ${runs.b2Runs} alternated runs each …`)
   // The bash loop gets the same prompt ralph sends (round 2 onwards: with the previous report).
   const promptBundle = join(tmp, "prompt.mjs")
