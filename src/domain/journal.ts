@@ -292,7 +292,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     const last = current()
     if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
   }
-  let usage: Array<RoundUsage> = []
+  // By round: a round finished again (after a crash) replaces its spend, at the end, as it ran last.
+  const usage = new Map<number, RoundUsage>()
   /** What each round's failed attempts spent (unknown when a failure says nothing), for its finished one's total. */
   const failedAttempts = new Map<number, Array<Usage>>()
   const interruptClaims = () => {
@@ -354,11 +355,12 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           durationMs: entry.durationMs,
           changed: entry.workspace?.changed ?? null
         }
-        usage = [...usage.filter((u) => u.round !== entry.round), {
+        usage.delete(entry.round)
+        usage.set(entry.round, {
           round: entry.round,
           ...combineUsage([...(failedAttempts.get(entry.round) ?? []), entry.usage]),
           durationMs: entry.durationMs
-        }]
+        })
         break
       case "claim-check-started":
         replaceClaim(entry.round, { status: "checking" })
@@ -421,7 +423,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     state,
     rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
     lastFinished,
-    usage,
+    usage: [...usage.values()],
     stalled: trailingUnchanged(rounds),
     pendingUsage: failedAttempts.get((lastFinished?.round ?? 0) + 1) ?? [],
     agentsStarted: rounds.length,
