@@ -17,7 +17,7 @@ import {
   RoundFailed,
   StateUnavailable
 } from "./domain/errors.ts"
-import type { ClaimCheck, Guards } from "./domain/guards.ts"
+import { checksClaims, type ClaimCheck, type Guards } from "./domain/guards.ts"
 import type { Envelope, RunResult } from "./domain/outcome.ts"
 import type { Report } from "./domain/report.ts"
 import { type AgentConfig, defaults, parseGlobs } from "./domain/settings.ts"
@@ -265,8 +265,7 @@ export class Ralph extends Context.Service<Ralph, {
                   progress,
                   guard,
                   lastFingerprint: { value: undefined },
-                  protectedBaseline: guards.verify === undefined &&
-                      (guards.protectedFiles === undefined || guards.protect === undefined)
+                  protectedBaseline: !checksClaims(guards)
                     ? undefined
                     : {
                       files: guards.protectedFiles ?? {},

@@ -4,7 +4,7 @@
  * settings, the model's call supplies only the objective and maxRounds. Stdout is the protocol:
  * progress lines and logs go to stderr.
  */
-import { Effect, Layer, Logger, Result, Schema } from "effect"
+import { Effect, Layer, Result, Schema } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
 import { McpRequestContext } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
@@ -190,6 +190,6 @@ export const serve = (settings: CliSettings, session: Session) =>
   ).pipe(
     // Only invalid cache hints fail the layer, and ralph gives none.
     Effect.orDie,
-    Effect.raceFirst(clientGone),
-    Effect.provideService(Logger.LogToStderr, true)
+    // effect's logs go to stderr (src/cli.ts provides it for every command): stdout is the protocol.
+    Effect.raceFirst(clientGone)
   )

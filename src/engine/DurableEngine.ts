@@ -42,7 +42,7 @@
  * inside another one) and `DurableQueue`.
  *
  * Two executions of the same id in two processes at once are not prevented here: ralph's
- * workspace lock is what keeps a run to one process.
+ * workspace lock and, on a shared store, the run's lease (`RunStore.hold`) keep a run to one process.
  *
  * @since 0.2.0
  */

@@ -1,6 +1,6 @@
 /**
- * The record of a run: its events written to the run store as journal entries, each durable before
- * the run goes on. The Ralph service records every run this way when it is given a RunStore.
+ * The record of a run: its events written to the run store as journal entries, each committed before
+ * the run goes on (a crash of ralph loses none; see each store for when they reach the disk). The Ralph service records every run this way when it is given a RunStore.
  */
 import { Effect } from "effect"
 import { hostname } from "node:os"
@@ -21,7 +21,7 @@ export interface RecordContext {
   readonly signal: () => "SIGINT" | "SIGTERM" | undefined
 }
 
-/** Writes a run's events to its journal, each flushed before the run goes on. */
+/** Writes a run's events to its journal, each committed before the run goes on. */
 export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.Effect<void, StateUnavailable> => {
   let journal: RunJournal | undefined
   return Effect.fnUntraced(function*(event: RunEvent) {
@@ -58,7 +58,7 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
     if (journal === undefined) return
     switch (event._tag) {
       case "RoundStarted":
-        // Flushed before the child is spawned, so agentsStarted never misses a child a crash left
+        // Committed before the child is spawned, so agentsStarted never misses a child a crash left
         // unrecorded; its pid follows once it runs.
         return yield* journal.append({ type: "round-started", round: event.round, attempt: event.attempt })
       case "ChildSpawned":

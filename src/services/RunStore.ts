@@ -16,7 +16,11 @@ import { isProcessAlive } from "./liveness.ts"
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
 export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never
 
-/** An open journal: append-only, each line flushed to disk before the append returns. */
+/**
+ * An open journal: append-only, each entry committed before the append returns — the JSONL journal
+ * fdatasyncs each line; the SQL store lets round entries reach the disk with the engine's next
+ * flushing commit (`lazyFlush`, see SqlRunStore's `appendEntry`).
+ */
 export interface RunJournal {
   readonly dir: string
   readonly append: (entry: NewEntry) => Effect.Effect<void, StateUnavailable>
@@ -160,7 +164,7 @@ export class RunStore extends Context.Service<RunStore, {
       const outputLog = join(dir, "output.log")
       yield* Effect.try({
         try: () => {
-          // A state dir the user already has is left as it is; what ralph keeps in it is private.
+          // What ralph keeps in the state dir is private (`prepare` tightened the dir itself).
           fs.mkdirSync(dir, { recursive: true, mode: privateDir })
           for (const ours of [runsDir, dir]) fs.chmodSync(ours, privateDir)
           const fd = fs.openSync(file, "a+", privateFile)

@@ -279,5 +279,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   })
 })
 
-/** The run store over the current `SqlClient`, as a layer; `where` names the database in errors. */
+/**
+ * The run store over the current `SqlClient`, as a layer; `where` names the database in errors. Its
+ * round entries rely on the SQL workflow engine on the same client to flush them (`lazyFlush`).
+ */
 export const layerSqlRunStore = (where: string) => Layer.effect(RunStore, makeSqlRunStore(where))

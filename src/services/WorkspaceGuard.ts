@@ -23,7 +23,7 @@ import {
 } from "./workspace/files.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
-export const verifyOutputTailBytes = 4096
+const verifyOutputTailBytes = 4096
 
 export interface VerifyRequest {
   readonly command: ReadonlyArray<string>

@@ -7,11 +7,13 @@
  */
 import { Duration, Effect, Schedule } from "effect"
 import { SqlError } from "effect/sql/SqlError"
+import { runLeaseTtl } from "../domain/errors.ts"
 
-export const outageGrace = Duration.seconds(20)
+/** Two thirds of the lease's ttl (20 s): renewed every 5 s until the outage, the lease outlasts the wait. */
+const outageGrace = Duration.millis(Duration.toMillis(runLeaseTtl) * 2 / 3)
 
 /** A connection that could not be made: refused, unreachable, or a server still starting up or shutting down. */
-export const isUnreachable = (error: unknown): boolean =>
+const isUnreachable = (error: unknown): boolean =>
   error instanceof SqlError && error.reason.operation === "connect" &&
   (error.reason._tag === "ConnectionError" || error.reason._tag === "UnknownError")
 

@@ -80,7 +80,7 @@ export const claudeArgs = (options: AgentOptions): ReadonlyArray<string> => [
  * What is left of the run's cost cap, as Claude Code's own cap for this child, so one round cannot
  * overrun it by much. Rounded down to a hundredth of a cent (never to zero).
  */
-export const claudeBudgetArgs = (remainingUsd: number | undefined): ReadonlyArray<string> =>
+const claudeBudgetArgs = (remainingUsd: number | undefined): ReadonlyArray<string> =>
   remainingUsd === undefined
     ? []
     : ["--max-budget-usd", String(Math.max(0.0001, Math.floor(remainingUsd * 10_000) / 10_000))]
