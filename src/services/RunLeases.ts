@@ -26,6 +26,8 @@ export interface RunLeases {
   readonly hold: (runId: string, workspace: string) => Effect.Effect<void, WorkspaceLocked | SqlError, Scope.Scope>
   /** The runs driven now, by anyone. */
   readonly live: Effect.Effect<ReadonlySet<string>, SqlError>
+  /** Whether one run is driven now, by anyone. */
+  readonly isDriven: (runId: string) => Effect.Effect<boolean, SqlError>
 }
 
 export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
@@ -44,19 +46,23 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
 
   const ours = (row: LeaseRow) => row.host === host && Number(row.pid) === process.pid
 
+  const leaseOf = (runId: string) =>
+    Effect.map(sql<LeaseRow>`SELECT * FROM ralph_leases WHERE run_id = ${runId}`, (rows) => rows[0])
+
+  const lockedBy = (row: LeaseRow, workspace: string) =>
+    new WorkspaceLocked({
+      workspace,
+      runId: row.run_id,
+      pid: Number(row.pid),
+      ...(row.host === host ? {} : { host: row.host })
+    })
+
   /** Takes the lease when nobody drives the run: the write only lands if the row is still as it was read. */
   const take = (runId: string, workspace: string) =>
     Effect.gen(function*() {
       const now = Date.now()
-      const [current] = yield* sql<LeaseRow>`SELECT * FROM ralph_leases WHERE run_id = ${runId}`
-      if (current !== undefined && !ours(current) && isLive(current, now)) {
-        return yield* new WorkspaceLocked({
-          workspace,
-          runId,
-          pid: Number(current.pid),
-          ...(current.host === host ? {} : { host: current.host })
-        })
-      }
+      const current = yield* leaseOf(runId)
+      if (current !== undefined && !ours(current) && isLive(current, now)) return yield* lockedBy(current, workspace)
       const taken = current === undefined
         ? yield* sql`INSERT INTO ralph_leases ${
           sql.insert({ run_id: runId, host, pid: process.pid, heartbeat_at: now })
@@ -64,8 +70,13 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
         : yield* sql`UPDATE ralph_leases SET host = ${host}, pid = ${process.pid}, heartbeat_at = ${now}
             WHERE run_id = ${runId} AND host = ${current.host} AND pid = ${current.pid}
             AND heartbeat_at = ${current.heartbeat_at} RETURNING run_id`
-      // Someone took it between the read and the write.
-      if (taken.length === 0) return yield* new WorkspaceLocked({ workspace, runId, pid: 0 })
+      // Someone took it between the read and the write: named as its holder.
+      if (taken.length === 0) {
+        const winner = yield* leaseOf(runId)
+        return yield* (winner === undefined
+          ? new WorkspaceLocked({ workspace, runId, pid: 0 })
+          : lockedBy(winner, workspace))
+      }
     })
 
   const renew = (runId: string) =>
@@ -87,5 +98,7 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     return new Set(rows.filter((row) => isLive(row, now)).map((row) => row.run_id))
   })
 
-  return { hold, live } satisfies RunLeases
+  const isDriven = (runId: string) => Effect.map(leaseOf(runId), (row) => row !== undefined && isLive(row, Date.now()))
+
+  return { hold, live, isDriven } satisfies RunLeases
 })

@@ -219,8 +219,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const read = (runId: string) =>
     Effect.gen(function*() {
       const found = yield* entries(runId)
-      const live = yield* Effect.mapError(leases.live, fail)
-      return viewRun(found, () => live.has(runId))
+      const driven = yield* Effect.mapError(leases.isDriven(runId), fail)
+      return viewRun(found, () => driven)
     })
 
   const hold = (runId: string, workspace: string) =>
