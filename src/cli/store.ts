@@ -34,6 +34,13 @@ const journalRunIds = (stateDir: string): ReadonlyArray<string> => {
 /** The SQLite file of the sqlite engine. */
 export const sqliteFile = (stateDir: string): string => join(stateDir, "ralph.db")
 
+/** Whether SQLite said the file is no database or a corrupt one (SQLITE_NOTADB, SQLITE_CORRUPT). */
+const isDamaged = (error: SqlError): boolean => {
+  const cause = error.reason.cause as { readonly errcode?: unknown } | undefined
+  const code = typeof cause?.errcode === "number" ? cause.errcode & 0xff : undefined
+  return code === 26 || code === 11
+}
+
 /** A database that cannot be opened (its errors name it without a password) is unusable state. */
 const openFailed = (location: StoreLocation) => (error: SqlError) =>
   new StateUnavailable({
@@ -42,9 +49,11 @@ const openFailed = (location: StoreLocation) => (error: SqlError) =>
       // The client's own message names the server with its password masked.
       : "the postgres database (databaseUrl)",
     problem: `cannot open the database: ${error.message}; ${
-      location.engine === "sqlite"
-        ? "if the file is damaged, move it aside (ralph starts a new one) or choose another --state-dir"
-        : "check that the server runs and the URL is right"
+      location.engine !== "sqlite"
+        ? "check that the server runs and the URL is right"
+        : isDamaged(error)
+        ? "the file is damaged: move it aside (ralph starts a new one) or choose another --state-dir"
+        : "check the file's permissions and free space, or choose another --state-dir"
     }`
   })
 

@@ -260,6 +260,18 @@ if [ "$RALPH_ROUND" -lt 25 ]; then echo '${report.continue("round")}'; else echo
     expect(existsSync(join(dirs.root, "calls"))).toBe(false)
   })
 
+  it("a database that cannot be opened but is not damaged is not called damaged", async () => {
+    const dirs = scratch()
+    // A folder where the file should be: SQLite cannot open it, and nothing in it is lost by saying so.
+    mkdirSync(join(dirs.state, "ralph.db"), { recursive: true })
+    const result = await ralph(["runs", "--json", ...engineArgs(dirs)], { RALPH_LOCK_DIR: dirs.locks })
+    expect(result.code, result.stderr).toBe(1)
+    const error = JSON.parse(result.stdout).error
+    expect(error).toMatchObject({ _tag: "StateUnavailable", path: join(dirs.state, "ralph.db") })
+    expect(error.message).not.toContain("move it aside")
+    expect(error.message).toContain("check the file's permissions")
+  })
+
   it("runs the JSONL journal recorded are brought into the database: listed, shown and resumed", async () => {
     const dirs = scratch()
     const env = { RALPH_LOCK_DIR: dirs.locks }
