@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
 import { combineUsage, formatSpent, type RoundUsage, type Usage } from "../domain/usage.ts"
-import { progressLine, type Style, styleFor } from "./output.ts"
+import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
 import type { Session } from "./session.ts"
 
 /** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
@@ -206,10 +206,6 @@ export const liveView = (
     )
 }
 
-/** Whether stderr gets the status line: a terminal that takes colour, and not --quiet. */
-export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean =>
-  stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
-
 /**
  * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
  * when quiet. `spentBefore` is what an earlier invocation spent (a resumed run's rounds and the
@@ -219,6 +215,7 @@ export const isLive = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): bool
 export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
   quiet
     ? () => Effect.void
-    : isLive(process.stderr, process.env)
+    // The status line needs a terminal that takes colour, as the colours do.
+    : takesColour(process.stderr, process.env)
     ? liveView(process.stderr, process.env, session, spentBefore)
     : progressLines(process.stderr, process.env, spentBefore)

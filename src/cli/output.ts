@@ -46,9 +46,6 @@ export const exitCodeOfTag = (tag: string, signal?: string): number => {
       return exitCodes.invalid
     case "RoundFailed":
       return exitCodes.roundFailed
-    case "MalformedReport":
-    case "OversizedReport":
-      return exitCodes.workflowFailed
     case "Cancelled":
       return signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
     default:
@@ -104,9 +101,13 @@ export interface Style {
 export const plainStyle: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
 const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`
 
-/** Colour only for a terminal, and never when NO_COLOR is set. */
-export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
+/** A terminal that takes colour: a TTY, NO_COLOR unset or empty, TERM not `dumb`. */
+export const takesColour = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean =>
   stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+
+/** Colour only for a terminal that takes it. */
+export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
+  takesColour(stream, env)
     ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
     : plainStyle
 

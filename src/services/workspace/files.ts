@@ -6,7 +6,8 @@ import { Effect } from "effect"
 import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
-import { dirname, isAbsolute, join, relative, sep } from "node:path"
+import { isAbsolute, join, relative, sep } from "node:path"
+import { repositoryRoot } from "../gitHead.ts"
 
 /** How many entries a walk of a workspace reads at most. */
 export const maxWalkEntries = 100_000
@@ -122,17 +123,10 @@ const walkFingerprint = (workspace: string): string => {
   return `walk:${hash.digest("hex")}`
 }
 
-/** Whether the folder or one above it holds a `.git`: without one, git is not asked (a spawn saved). */
-const underGit = (dir: string): boolean => {
-  for (let at = dir;; at = dirname(at)) {
-    if (fs.existsSync(join(at, ".git"))) return true
-    if (dirname(at) === at) return false
-  }
-}
-
 /** The top folder of the git repository holding the workspace, or undefined when it is not in one. */
 export const gitTopLevel = (workspace: string): Effect.Effect<string | undefined> =>
-  !underGit(workspace) && process.env.GIT_DIR === undefined
+  // Without a .git here or above, git is not asked (a spawn saved).
+  repositoryRoot(workspace) === undefined && process.env.GIT_DIR === undefined
     ? Effect.succeed(undefined)
     : Effect.map(git(workspace, ["rev-parse", "--show-toplevel"]), (top) => {
       const path = top.stdout.trim()
