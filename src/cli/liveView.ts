@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../domain/events.ts"
 import { escapeLine } from "../domain/terminalText.ts"
-import { combineUsage, formatSpent, type RoundUsage, type Usage } from "../domain/usage.ts"
+import { combineUsage, formatSpent, roundSpend, type RoundUsage, type Usage } from "../domain/usage.ts"
 import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
 import type { Session } from "./session.ts"
 
@@ -26,6 +26,40 @@ export interface SpentBefore {
 
 const nothingSpent: SpentBefore = { rounds: [], pending: [] }
 
+/**
+ * What a run spent so far, from its events and what earlier invocations spent: each finished
+ * round's spend (its failed attempts included, as the result counts it), and the attempts of a
+ * round still going.
+ */
+const spendTracker = (before: SpentBefore) => {
+  const finished = new Map<number, RoundUsage>(before.rounds.map((usage) => [usage.round, usage]))
+  const next = Math.max(0, ...before.rounds.map((u) => u.round)) + 1
+  const attempts = new Map<number, Array<Usage>>([[next, [...before.pending]]])
+  const attempted = (round: number, usage: Usage) => attempts.set(round, [...(attempts.get(round) ?? []), usage])
+  return {
+    hear: (event: RunEvent): void => {
+      // A failure that says nothing of its spend makes the round's unknown, as in the result.
+      if (event._tag === "RoundFailed") attempted(event.round, event.usage ?? {})
+      else if (event._tag === "RoundRejected") attempted(event.round, event.usage)
+      else if (event._tag === "RoundFinished") {
+        finished.delete(event.round)
+        finished.set(
+          event.round,
+          roundSpend(event.round, [...(attempts.get(event.round) ?? []), event.usage], event.durationMs)
+        )
+        attempts.delete(event.round)
+      }
+    },
+    /** The finished rounds' spend. */
+    finished: (): ReadonlyArray<RoundUsage> => [...finished.values()],
+    /** Every round's so far, a round still going included. */
+    soFar: (): ReadonlyArray<Usage> => [
+      ...finished.values(),
+      ...[...attempts.values()].filter((round) => round.length > 0).map((round) => combineUsage(round))
+    ]
+  }
+}
+
 /** Per-round lines only: for pipes, files, NO_COLOR. */
 export const progressLines = (
   stream: NodeJS.WriteStream,
@@ -36,26 +70,15 @@ export const progressLines = (
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  // The spend of each round finished (its failed attempts included), for the lines' running totals.
-  let spent: Array<RoundUsage> = [...spentBefore.rounds]
-  const next = Math.max(0, ...spentBefore.rounds.map((u) => u.round)) + 1
-  const failed = new Map<number, Array<Usage>>([[next, [...spentBefore.pending]]])
+  const spend = spendTracker(spentBefore)
   return (event) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
-      } else if (event._tag === "RoundFailed") {
-        // A failure that says nothing of its spend makes the round's unknown, as in the result.
-        failed.set(event.round, [...(failed.get(event.round) ?? []), event.usage ?? {}])
-      } else if (event._tag === "RoundFinished") {
-        spent = [...spent.filter((u) => u.round !== event.round), {
-          round: event.round,
-          ...combineUsage([...(failed.get(event.round) ?? []), event.usage]),
-          durationMs: event.durationMs
-        }]
       }
-      const line = progressLine(event, agent, maxRounds, style, spent)
+      spend.hear(event)
+      const line = progressLine(event, agent, maxRounds, style, spend.finished())
       if (line !== undefined) stream.write(`${line}\n`)
     })
 }
@@ -113,14 +136,7 @@ export const liveView = (
 ): Progress => {
   const style = styleFor(stream, env)
   const lines = progressLines(stream, env, spentBefore)
-  // Every attempt's spend by round, so the totals count a round unknown as the result does.
-  const attempts = new Map<number, Array<Usage>>(spentBefore.rounds.map((usage) => [usage.round, [usage]]))
-  const next = Math.max(0, ...spentBefore.rounds.map((u) => u.round)) + 1
-  if (spentBefore.pending.length > 0) attempts.set(next, [...spentBefore.pending])
-  const spend = (round: number, usage: Usage) => {
-    attempts.set(round, [...(attempts.get(round) ?? []), usage])
-    if (status !== undefined) status.spent = [...attempts.values()].map((round) => combineUsage(round))
-  }
+  const spend = spendTracker(spentBefore)
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -150,6 +166,7 @@ export const liveView = (
       Effect.andThen(
         lines(event),
         Effect.sync(() => {
+          spend.hear(event)
           switch (event._tag) {
             case "RunStarted":
               status = {
@@ -157,7 +174,7 @@ export const liveView = (
                 maxRounds: event.maxRounds,
                 round: event.resumedAfterRound ?? 0,
                 phase: { _tag: "waiting", text: "starting" },
-                spent: [...attempts.values()].map((round) => combineUsage(round)),
+                spent: spend.soFar(),
                 summary: undefined
               }
               // What ralph writes besides (a signal's message, the result) ends the status line first.
@@ -174,7 +191,7 @@ export const liveView = (
             case "RoundFinished":
             case "RoundRejected":
               if (status !== undefined) {
-                spend(event.round, event.usage)
+                status.spent = spend.soFar()
                 if (event._tag === "RoundFinished") {
                   status.summary = escapeLine(event.report.summary.replace(/\s+/g, " "))
                 }
@@ -187,7 +204,7 @@ export const liveView = (
             case "RoundFailed":
               if (status !== undefined) {
                 // A failed attempt's spend counts, as in the result: one that says nothing makes its round's unknown.
-                spend(event.round, event.usage ?? {})
+                status.spent = spend.soFar()
                 status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               }
               break

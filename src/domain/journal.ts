@@ -4,7 +4,7 @@ import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
-import { combineUsage, type RoundUsage, Usage } from "./usage.ts"
+import { roundSpend, type RoundUsage, Usage } from "./usage.ts"
 
 const common = { t: Schema.String }
 
@@ -356,11 +356,10 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           changed: entry.workspace?.changed ?? null
         }
         usage.delete(entry.round)
-        usage.set(entry.round, {
-          round: entry.round,
-          ...combineUsage([...(failedAttempts.get(entry.round) ?? []), entry.usage]),
-          durationMs: entry.durationMs
-        })
+        usage.set(
+          entry.round,
+          roundSpend(entry.round, [...(failedAttempts.get(entry.round) ?? []), entry.usage], entry.durationMs)
+        )
         break
       case "claim-check-started":
         replaceClaim(entry.round, { status: "checking" })

@@ -64,8 +64,8 @@ export const summarizeUsage = (rounds: ReadonlyArray<RoundUsage>): UsageSummary 
 })
 
 /** What the rounds are known to have spent: the sum of the known parts, and how many rounds did not say. */
-export const knownSpend = (
-  rounds: ReadonlyArray<RoundUsage>,
+export const knownSpend = <U extends Usage>(
+  rounds: ReadonlyArray<U>,
   measure: (usage: Usage) => number | undefined
 ): { readonly known: number; readonly unknownRounds: number } => {
   let known = 0
@@ -86,41 +86,43 @@ export const tokensOf = (usage: Usage): number | undefined =>
 
 export const costOf = (usage: Usage): number | undefined => usage.costUsd
 
+const roundsUnknown = (n: number) => (n === 0 ? "" : ` (+ ${n} round${n === 1 ? "" : "s"} unknown)`)
+
+const costText = <U extends Usage>(rounds: ReadonlyArray<U>): string => {
+  const cost = knownSpend(rounds, costOf)
+  return cost.unknownRounds === rounds.length
+    ? "cost unknown"
+    : `$${cost.known.toFixed(4)}${roundsUnknown(cost.unknownRounds)}`
+}
+
 /**
  * "1200 in / 300 out tokens (+ 1 round unknown), $0.0125": what the rounds given reported, each
  * round's spend whole (its attempts combined), and how many did not say — never counted as zero.
  */
 export const formatSpent = (rounds: ReadonlyArray<Usage>): string => {
-  const unknown = (known: number) => {
-    const n = rounds.length - known
-    return n === 0 ? "" : ` (+ ${n} round${n === 1 ? "" : "s"} unknown)`
-  }
-  const tokens = rounds.filter((usage) => tokensOf(usage) !== undefined)
-  const costs = rounds.filter((usage) => usage.costUsd !== undefined)
-  const total = (of: ReadonlyArray<Usage>, key: "inputTokens" | "outputTokens" | "costUsd") =>
-    of.reduce((sum, usage) => sum + usage[key]!, 0)
-  const tokenText = tokens.length === 0
-    ? "tokens unknown"
-    : `${total(tokens, "inputTokens")} in / ${total(tokens, "outputTokens")} out tokens${unknown(tokens.length)}`
-  const costText = costs.length === 0
-    ? "cost unknown"
-    : `$${total(costs, "costUsd").toFixed(4)}${unknown(costs.length)}`
-  return `${tokenText}, ${costText}`
-}
-
-/** "total 1234 in / 56 out tokens, $0.0123": a run's running totals. */
-export const formatTotals = (rounds: ReadonlyArray<RoundUsage>): string => {
   const tokens = knownSpend(rounds, tokensOf)
-  const cost = knownSpend(rounds, costOf)
-  const unknown = (n: number) => n === 0 ? "" : ` (+ ${n} round${n === 1 ? "" : "s"} unknown)`
+  const input = knownSpend(rounds, (usage) => tokensOf(usage) === undefined ? undefined : usage.inputTokens)
   const tokenText = tokens.unknownRounds === rounds.length
     ? "tokens unknown"
-    : `${tokens.known} tokens${unknown(tokens.unknownRounds)}`
-  const costText = cost.unknownRounds === rounds.length
-    ? "cost unknown"
-    : `$${cost.known.toFixed(4)}${unknown(cost.unknownRounds)}`
-  return `total ${tokenText}, ${costText}`
+    : `${input.known} in / ${tokens.known - input.known} out tokens${roundsUnknown(tokens.unknownRounds)}`
+  return `${tokenText}, ${costText(rounds)}`
 }
+
+/** "total 1290 tokens, $0.0123": a run's running totals, as the per-round lines end. */
+export const formatTotals = (rounds: ReadonlyArray<RoundUsage>): string => {
+  const tokens = knownSpend(rounds, tokensOf)
+  const tokenText = tokens.unknownRounds === rounds.length
+    ? "tokens unknown"
+    : `${tokens.known} tokens${roundsUnknown(tokens.unknownRounds)}`
+  return `total ${tokenText}, ${costText(rounds)}`
+}
+
+/** A finished round's spend: its attempts' combined (a failed one's counts), and its duration. */
+export const roundSpend = (round: number, attempts: ReadonlyArray<Usage>, durationMs: number): RoundUsage => ({
+  round,
+  ...combineUsage(attempts),
+  durationMs
+})
 
 /**
  * A usage file an exec child wrote (RALPH_USAGE_FILE): every key optional, nothing else allowed,

@@ -12,7 +12,7 @@ import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLi
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { Report } from "../domain/report.ts"
-import { combineUsage, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
+import { combineUsage, roundSpend, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
 import { iterate } from "../iterate.ts"
 import type { ChildFailed } from "../services/SubagentProvider.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
@@ -226,11 +226,7 @@ export const ralphRunBody = (
       waitedMillis += retryInMs
       attempt++
     }
-    spent.push({
-      round: n,
-      ...combineUsage([...failedSpend, outcome.usage]),
-      durationMs: outcome.durationMs
-    })
+    spent.push(roundSpend(n, [...failedSpend, outcome.usage], outcome.durationMs))
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
     const next = yield* conclude(n, outcome.report, spent, stalled, undefined)
     yield* onRound(runId, next)
