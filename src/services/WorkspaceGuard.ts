@@ -5,7 +5,7 @@
  */
 import { Context, Duration, Effect, Layer } from "effect"
 import { realpathSync, statSync } from "node:fs"
-import { basename, resolve } from "node:path"
+import { basename, delimiter, resolve } from "node:path"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
@@ -228,6 +228,22 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
             return fingerprint(workspace, top)
           })
       )
+    // Whether a bare program name could be found on PATH inside the workspace: only then can a
+    // child shadow the verify program, and PATH is fixed for the process, so it is asked once.
+    const entersWorkspace = new Map<string, boolean>()
+    const pathEntersWorkspace = (workspace: string, program: string): boolean => {
+      if (program.includes("/")) return false
+      let enters = entersWorkspace.get(workspace)
+      if (enters === undefined) {
+        const root = realOr(workspace)
+        enters = (process.env.PATH ?? "").split(delimiter).some((dir) =>
+          dir !== "" &&
+          (insideWorkspace(workspace, resolve(dir)) !== undefined || insideWorkspace(root, realOr(dir)) !== undefined)
+        )
+        entersWorkspace.set(workspace, enters)
+      }
+      return enters
+    }
     return WorkspaceGuard.of({
       fingerprint: fingerprintOf,
       preflight,
@@ -235,10 +251,11 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       changed: (workspace, baseline) =>
         Effect.sync(() => {
           const changed = changedFiles(workspace, baseline.files, baseline.patterns)
-          if (baseline.verify === undefined) return changed
+          const program = baseline.verify?.[0]
+          if (program === undefined || !pathEntersWorkspace(workspace, program)) return changed
           // The gate's program found on PATH in a workspace folder where it was not at the start
           // (a child's shadowing one); its arguments may name what the worker is to write.
-          const shadowing = commandFiles(workspace, baseline.verify.slice(0, 1)).filter((file) =>
+          const shadowing = commandFiles(workspace, [program]).filter((file) =>
             baseline.files[file] === undefined && !changed.includes(file)
           )
           return shadowing.length === 0 ? changed : [...changed, ...shadowing].sort()
