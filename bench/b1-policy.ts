@@ -17,13 +17,13 @@ import * as OtlpTracer from "effect/observability/OtlpTracer"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { scriptedProvider, type ScriptStep } from "../src/agents/scripted.ts"
+import { type ChildOutput, SubagentProvider } from "../src/agents/SubagentProvider.ts"
 import type { InvalidConfig } from "../src/domain/errors.ts"
-import { Ralph } from "../src/program.ts"
-import { scriptedProvider, type ScriptStep } from "../src/services/providers/scripted.ts"
-import { RunEvents } from "../src/services/RunEvents.ts"
-import { runSpans } from "../src/services/runSpans.ts"
-import { type ChildOutput, SubagentProvider } from "../src/services/SubagentProvider.ts"
-import { WorkflowEngine } from "../src/services/WorkflowEngine.ts"
+import { RunSupervisor } from "../src/engine/RunSupervisor.ts"
+import { Ralph } from "../src/loop/Ralph.ts"
+import { RunEvents } from "../src/loop/RunEvents.ts"
+import { runSpans } from "../src/telemetry/runSpans.ts"
 import { layerScripted } from "../src/testing.ts"
 import { median } from "./stats.ts"
 
@@ -39,7 +39,7 @@ const options = JSON.parse(process.argv[2] ?? "{}") as {
   readonly warmup?: number
 }
 /**
- * With `tracesUrl`: the run's spans (src/services/runSpans.ts) exported over OTLP to that URL, as
+ * With `tracesUrl`: the run's spans (src/telemetry/runSpans.ts) exported over OTLP to that URL, as
  * the CLI does when an endpoint is set; without it, the library as it ships (no spans).
  */
 const tracesUrl = (options as { readonly tracesUrl?: string }).tracesUrl
@@ -55,7 +55,7 @@ const layerFor = (script: ReadonlyArray<ScriptStep>, rounds: number): Layer.Laye
   }
   const provider = scriptedProvider(script)
   return Ralph.layer({ subagentProvider: provider.name, maxRounds: rounds, workspace }).pipe(
-    Layer.provide(WorkflowEngine.layerMemory({ maxChildrenPerRun: rounds })),
+    Layer.provide(RunSupervisor.layerMemory({ maxChildrenPerRun: rounds })),
     Layer.provide(SubagentProvider.layer([provider])),
     Layer.provide(Layer.succeed(RunEvents, RunEvents.of({ publish: runSpans() }))),
     Layer.provideMerge(

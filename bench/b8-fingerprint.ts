@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { WorkspaceGuard } from "../src/services/WorkspaceGuard.ts"
+import { WorkspaceGuard } from "../src/workspace/WorkspaceGuard.ts"
 import { log, median } from "./stats.ts"
 
 const options = JSON.parse(process.argv[2] ?? "{}") as { readonly runs?: number; readonly checkout?: string }

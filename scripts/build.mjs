@@ -14,7 +14,7 @@ const common = {
 }
 await build({
   ...common,
-  entryPoints: { "ralph-cli": "src/cli.ts" },
+  entryPoints: { "ralph-cli": "src/cli/main.ts" },
   outdir: "dist",
   minify: true,
   // The SQL drivers are imported when an engine needs them: chunks of their own, so the journal

@@ -1,9 +1,9 @@
 import { Layer } from "effect"
-import { Ralph, type RalphOptions } from "./program.ts"
-import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "./services/providers/scripted.ts"
-import { RunEvents } from "./services/RunEvents.ts"
-import { SubagentProvider } from "./services/SubagentProvider.ts"
-import { type EngineOptions, WorkflowEngine } from "./services/WorkflowEngine.ts"
+import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "./agents/scripted.ts"
+import { SubagentProvider } from "./agents/SubagentProvider.ts"
+import { type EngineOptions, RunSupervisor } from "./engine/RunSupervisor.ts"
+import { Ralph, type RalphOptions } from "./loop/Ralph.ts"
+import { RunEvents } from "./loop/RunEvents.ts"
 
 /**
  * Ralph on the memory engine with a scripted provider: for property-testing programs that compose
@@ -15,7 +15,7 @@ export const layerScripted = (
 ) => {
   const provider = scriptedProvider(script, options.provider)
   return Ralph.layer({ subagentProvider: provider.name, ...options }).pipe(
-    Layer.provide(WorkflowEngine.layerMemory(options.engine)),
+    Layer.provide(RunSupervisor.layerMemory(options.engine)),
     Layer.provideMerge(SubagentProvider.layer([provider])),
     Layer.provide(RunEvents.layerSilent)
   )

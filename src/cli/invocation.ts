@@ -2,20 +2,20 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
-import { defaultRetryPolicy, Ralph } from "../program.ts"
-import { RunEvents } from "../services/RunEvents.ts"
-import { runMetrics } from "../services/runMetrics.ts"
-import { runSpans } from "../services/runSpans.ts"
-import type { RunStore } from "../services/RunStore.ts"
-import { WorkflowEngine } from "../services/WorkflowEngine.ts"
-import { WorkspaceGuard } from "../services/WorkspaceGuard.ts"
-import { progressFor, type SpentBefore } from "./liveView.ts"
-import { resumeCommand } from "./output.ts"
+import { RunSupervisor } from "../engine/RunSupervisor.ts"
+import { defaultRetryPolicy, Ralph } from "../loop/Ralph.ts"
+import { RunEvents } from "../loop/RunEvents.ts"
+import type { RunStore } from "../record/RunStore.ts"
+import { runMetrics } from "../telemetry/runMetrics.ts"
+import { runSpans } from "../telemetry/runSpans.ts"
+import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
+import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import { progressFor, type SpentBefore } from "./present/liveView.ts"
+import { resumeCommand } from "./present/output.ts"
 import { providersLayer } from "./providers.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
 import { openStore, type StoreLocation } from "./store.ts"
-import { metricsWanted, tracesWanted } from "./tracing.ts"
 
 type Publish = RunEvents["Service"]["publish"]
 
@@ -50,7 +50,7 @@ const ralphLayer = (
       }
       : {})
   }).pipe(
-    Layer.provide(WorkflowEngine.layerRuns()),
+    Layer.provide(RunSupervisor.layerRuns()),
     Layer.provide(Layer.succeedContext(stored)),
     Layer.provide(providersLayer(settings)),
     Layer.provide(WorkspaceGuard.layer({ killGrace: settings.killGrace })),

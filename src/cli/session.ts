@@ -2,12 +2,12 @@ import { Context, Schema } from "effect"
 import type { RalphError } from "../domain/errors.ts"
 import { Envelope } from "../domain/outcome.ts"
 import { renderEnvelope, renderError, type RunRef } from "../domain/render.ts"
-import { errorDocument, exitCodeOfEnvelope, exitCodeOfError } from "./output.ts"
+import { errorDocument, exitCodeOfEnvelope, exitCodeOfError } from "./present/output.ts"
 
 /**
  * What one CLI process knows across its parts: the signal it got, the children alive, and
  * whether its one result was printed. Signals arrive outside any fiber, so it is one plain object:
- * `src/cli.ts` makes it, keeps it for its signal handlers and gives it to the command as the
+ * `src/cli/main.ts` makes it, keeps it for its signal handlers and gives it to the command as the
  * CliSession service.
  */
 export interface Session {

@@ -13,8 +13,8 @@ import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
 import * as DurableEngine from "../engine/DurableEngine.ts"
-import { RunStore } from "../services/RunStore.ts"
-import { makeSqlRunStore } from "../services/SqlRunStore.ts"
+import { RunStore } from "../record/RunStore.ts"
+import { makeSqlRunStore } from "../record/SqlRunStore.ts"
 
 export interface StoreLocation {
   readonly engine: EngineName

@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { AgentOptions } from "../../src/services/providers/agentOptions.ts"
-import type { AgentPresetName } from "../../src/services/providers/presets.ts"
+import type { AgentOptions } from "../../src/agents/presets/agentOptions.ts"
+import type { AgentPresetName } from "../../src/agents/presets/presets.ts"
 import type { FakeModelServer } from "./fake-model-server.ts"
 
 /** The repository's root: the nearest folder above this module holding ralph's package.json (also from a bundle). */

@@ -27,8 +27,8 @@ import {
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
+import { agentInstallHints, type AgentPresetName } from "../../src/agents/presets/presets.ts"
 import type { Envelope } from "../../src/domain/outcome.ts"
-import { agentInstallHints, type AgentPresetName } from "../../src/services/providers/presets.ts"
 import { agentBinary, agentSandbox, agentsBinDir, repoRoot } from "./agent-env.ts"
 import { type FakeModelServer, startFakeModelServer, type Turn, type TurnContext } from "./fake-model-server.ts"
 

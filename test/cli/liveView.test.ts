@@ -1,8 +1,8 @@
 /** The live view's status line, driven with events on a stand-in terminal stream. */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { liveView, statusText } from "../../src/cli/liveView.ts"
-import { plainStyle, styleFor } from "../../src/cli/output.ts"
+import { liveView, statusText } from "../../src/cli/present/liveView.ts"
+import { plainStyle, styleFor } from "../../src/cli/present/output.ts"
 import { makeSession } from "../../src/cli/session.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
 import { Cancelled } from "../../src/domain/errors.ts"

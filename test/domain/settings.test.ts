@@ -1,10 +1,10 @@
 /** The one settings table: strict counts and durations, agent entries refused or accepted by name. */
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Schema } from "effect"
+import { defaultProcessLimits } from "../../src/agents/process/processAgent.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
 import { defaults, fileKeys, parseAgentConfig, parseCount, parseDuration, settings } from "../../src/domain/settings.ts"
-import { defaultRetryPolicy } from "../../src/program.ts"
-import { defaultProcessLimits } from "../../src/services/providers/processAgent.ts"
+import { defaultRetryPolicy } from "../../src/loop/Ralph.ts"
 
 const problem = <A>(parsed: { readonly value: A } | { readonly problem: string }) =>
   "problem" in parsed ? parsed.problem : undefined

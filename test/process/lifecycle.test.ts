@@ -2,7 +2,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Option, Result } from "effect"
 import { join } from "node:path"
-import { Ralph } from "../../src/program.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
 import {
   cleanup,
   isGone,

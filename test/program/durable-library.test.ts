@@ -7,16 +7,16 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { Ralph } from "../../src/program.ts"
-import { execAgent } from "../../src/services/providers/exec.ts"
-import { makeProcessProvider } from "../../src/services/providers/processAgent.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
-import { RunStore } from "../../src/services/RunStore.ts"
-import { layerSqlRunStore } from "../../src/services/SqlRunStore.ts"
-import { SubagentProvider } from "../../src/services/SubagentProvider.ts"
-import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
-import { WorkspaceLock } from "../../src/services/WorkspaceLock.ts"
+import { execAgent } from "../../src/agents/presets/exec.ts"
+import { makeProcessProvider } from "../../src/agents/process/processAgent.ts"
+import { SubagentProvider } from "../../src/agents/SubagentProvider.ts"
+import { RunSupervisor } from "../../src/engine/RunSupervisor.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
+import { RunEvents } from "../../src/loop/RunEvents.ts"
+import { RunStore } from "../../src/record/RunStore.ts"
+import { layerSqlRunStore } from "../../src/record/SqlRunStore.ts"
 import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
+import { WorkspaceLock } from "../../src/workspace/WorkspaceLock.ts"
 import { makeTempDir, printJson, sq, writeAgent } from "../support/agents.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -47,7 +47,7 @@ const durableRalph = (dirs: ReturnType<typeof setup>) => {
     Effect.map(makeProcessProvider(execAgent([dirs.agent])), (exec) => SubagentProvider.make([exec]))
   )
   return Ralph.layer({ subagentProvider: "exec", maxRounds: 5, workspace: dirs.ws }).pipe(
-    Layer.provide(WorkflowEngine.layerSql()),
+    Layer.provide(RunSupervisor.layerSql()),
     Layer.provide(providers),
     Layer.provide(RunEvents.layerSilent),
     Layer.provide(WorkspaceLock.layer(dirs.locks)),

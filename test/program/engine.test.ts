@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Layer, Result, Scope } from "effect"
-import { Ralph } from "../../src/program.ts"
-import { scriptedProvider } from "../../src/services/providers/scripted.ts"
-import { type ChildRequest, SubagentProvider } from "../../src/services/SubagentProvider.ts"
-import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
+import { scriptedProvider } from "../../src/agents/scripted.ts"
+import { type ChildRequest, SubagentProvider } from "../../src/agents/SubagentProvider.ts"
+import { RunSupervisor } from "../../src/engine/RunSupervisor.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
 import { completeReport, continueReport, withoutUsage } from "../support/reports.ts"
 import { fastRetry, recordingLayer } from "../support/scripted.ts"
 
@@ -71,11 +71,11 @@ describe("the engine's ceiling on children per run", () => {
 
 describe("the memory engine", () => {
   const engineWith = (...providers: Parameters<typeof SubagentProvider.layer>[0]) =>
-    WorkflowEngine.layerMemory({ maxChildrenPerRun: 100 }).pipe(Layer.provide(SubagentProvider.layer(providers)))
+    RunSupervisor.layerMemory({ maxChildrenPerRun: 100 }).pipe(Layer.provide(SubagentProvider.layer(providers)))
 
   it.effect("counts every child started (retries included) and caps first attempts at maxTotalAgents", () =>
     Effect.gen(function*() {
-      const engine = yield* WorkflowEngine
+      const engine = yield* RunSupervisor
       const run = yield* engine.start({ provider: "scripted", maxTotalAgents: 2 })
       yield* run.child(childRequest(1))
       yield* run.child(childRequest(1, 2))
@@ -98,7 +98,7 @@ describe("the memory engine", () => {
 
   it.effect("routes every child to the provider named in the start request, with the run id", () =>
     Effect.gen(function*() {
-      const engine = yield* WorkflowEngine
+      const engine = yield* RunSupervisor
       const run = yield* engine.start({ provider: "b", maxTotalAgents: 5 })
       yield* run.child(childRequest(1))
       yield* run.child(childRequest(2))
@@ -111,7 +111,7 @@ describe("the memory engine", () => {
 
   it.effect("an unknown provider is rejected when the run starts", () =>
     Effect.gen(function*() {
-      const engine = yield* WorkflowEngine
+      const engine = yield* RunSupervisor
       const error = yield* Effect.flip(engine.start({ provider: "missing", maxTotalAgents: 1 }))
       assert.strictEqual(error._tag, "ProviderUnavailable")
     }).pipe(Effect.provide(engineWith(scriptedProvider([])))))
@@ -134,7 +134,7 @@ describe("the memory engine", () => {
 
   it.live("closing the run's scope stops its running children and waits for them", () =>
     Effect.gen(function*() {
-      const engine = yield* WorkflowEngine
+      const engine = yield* RunSupervisor
       const scope = yield* Scope.make()
       const run = yield* engine.start({ provider: "scripted", maxTotalAgents: 1 }).pipe(Scope.provide(scope))
       const fiber = yield* Effect.forkDetach(run.child(childRequest(1)))

@@ -1,8 +1,8 @@
 /** The spend caps and the claim rules as policy, on the scripted provider (no processes). */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { Ralph } from "../../src/program.ts"
-import { claudeAgent } from "../../src/services/providers/claude.ts"
+import { claudeAgent } from "../../src/agents/presets/claude.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
 import { files, request } from "../providers/fixtures.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 import { fastRetry, recordingLayer } from "../support/scripted.ts"

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import type { ScriptStep } from "../../src/agents/scripted.ts"
 import { truncationMarker } from "../../src/domain/render.ts"
-import { ExecuteError, makeHost } from "../../src/host.ts"
-import type { ScriptStep } from "../../src/services/providers/scripted.ts"
+import { ExecuteError, makeHost } from "../../src/loop/host.ts"
 import { layerScripted } from "../../src/testing.ts"
 import { completeReport, continueReport, withoutUsage } from "../support/reports.ts"
 

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { iterate } from "../../src/iterate.ts"
+import { iterate } from "../../src/loop/iterate.ts"
 
 describe("iterate", () => {
   it.effect("runs 100 000 steps without growing the stack", () =>

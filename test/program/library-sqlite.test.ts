@@ -1,13 +1,13 @@
 /**
- * Durability in the library: Ralph.layer on WorkflowEngine.layerSql over ralph's node:sqlite client.
+ * Durability in the library: Ralph.layer on RunSupervisor.layerSql over ralph's node:sqlite client.
  * A run interrupted in round 2 is continued by a new layer on the same database file: round 1 is
  * replayed from the database, not run again.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer } from "effect"
 import { join } from "node:path"
-import { NodeSqliteClient, Providers, Ralph, RunEvents, SubagentProvider, WorkflowEngine } from "../../src/index.ts"
-import type { ChildRequest } from "../../src/services/SubagentProvider.ts"
+import type { ChildRequest } from "../../src/agents/SubagentProvider.ts"
+import { NodeSqliteClient, Providers, Ralph, RunEvents, RunSupervisor, SubagentProvider } from "../../src/index.ts"
 import { makeTempDir } from "../support/agents.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -22,7 +22,7 @@ const ralphOn = (
     start: (request: ChildRequest) => Effect.suspend(() => (requests.push(request), inner.start(request)))
   }
   return Ralph.layer({ subagentProvider: provider.name, maxRounds: 5 }).pipe(
-    Layer.provide(WorkflowEngine.layerSql()),
+    Layer.provide(RunSupervisor.layerSql()),
     Layer.provide(SubagentProvider.layer([provider])),
     Layer.provide(RunEvents.layerSilent),
     Layer.provide(NodeSqliteClient.layer({ filename }))

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { Providers, Ralph, RunEvents, SubagentProvider, WorkflowEngine } from "../../src/index.ts"
+import { Providers, Ralph, RunEvents, RunSupervisor, SubagentProvider } from "../../src/index.ts"
 import { makeTempDir, printJson, writeAgent } from "../support/agents.ts"
 
 describe("library usage, as the README shows it", () => {
@@ -37,7 +37,7 @@ else touch done.txt; ${
         Effect.map(Providers.makeProcessProvider(Providers.execAgent([agent])), (exec) => SubagentProvider.make([exec]))
       )
       const RalphLive = Ralph.layer({ subagentProvider: "exec", maxRounds: 20, workspace: dir }).pipe(
-        Layer.provide(WorkflowEngine.layerMemory()),
+        Layer.provide(RunSupervisor.layerMemory()),
         Layer.provide(Agents),
         Layer.provide(RunEvents.layerSilent)
       )

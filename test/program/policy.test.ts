@@ -5,9 +5,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result, Schema } from "effect"
+import type { ScriptStep } from "../../src/agents/scripted.ts"
 import type { FailureReason } from "../../src/domain/errors.ts"
-import { Ralph } from "../../src/program.ts"
-import type { ScriptStep } from "../../src/services/providers/scripted.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
 import { reportOfLength } from "../support/reports.ts"
 import { fastRetry, recordingLayer } from "../support/scripted.ts"
 

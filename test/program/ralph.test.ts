@@ -1,11 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Layer, Result } from "effect"
+import { scriptedProvider } from "../../src/agents/scripted.ts"
+import { SubagentProvider } from "../../src/agents/SubagentProvider.ts"
 import type { RalphError } from "../../src/domain/errors.ts"
-import { Ralph } from "../../src/program.ts"
-import { scriptedProvider } from "../../src/services/providers/scripted.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
-import { SubagentProvider } from "../../src/services/SubagentProvider.ts"
-import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
+import { RunSupervisor } from "../../src/engine/RunSupervisor.ts"
+import { Ralph } from "../../src/loop/Ralph.ts"
+import { RunEvents } from "../../src/loop/RunEvents.ts"
 import { layerScripted } from "../../src/testing.ts"
 import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
 import { recordingLayer } from "../support/scripted.ts"
@@ -158,7 +158,7 @@ describe("Ralph.layer: configuration is validated when the layer is built", () =
         const provider = scriptedProvider([{ value: completeReport }])
         // Built by hand, not through any helper.
         const layer = Ralph.layer({ subagentProvider: "scripted", [key]: value }).pipe(
-          Layer.provide(WorkflowEngine.layerMemory()),
+          Layer.provide(RunSupervisor.layerMemory()),
           Layer.provide(SubagentProvider.layer([provider])),
           Layer.provide(RunEvents.layerSilent)
         )
@@ -316,7 +316,7 @@ describe("Ralph.run: provider requirements, checked on every call", () => {
     }).pipe(
       Effect.provide(
         Ralph.layer({ subagentProvider: "scripted" }).pipe(
-          Layer.provideMerge(WorkflowEngine.layerMemory()),
+          Layer.provideMerge(RunSupervisor.layerMemory()),
           Layer.provideMerge(SubagentProvider.layer([scriptedProvider([{ value: completeReport }])])),
           Layer.provide(RunEvents.layerSilent)
         )
@@ -367,7 +367,7 @@ describe("Ralph.run: interruption", () => {
           }).pipe(Effect.andThen(Effect.never))
           : Effect.void])
       const layer = Ralph.layer({ subagentProvider: "scripted" }).pipe(
-        Layer.provide(WorkflowEngine.layerMemory()),
+        Layer.provide(RunSupervisor.layerMemory()),
         Layer.provide(SubagentProvider.layer([counting])),
         Layer.provide(hold)
       )

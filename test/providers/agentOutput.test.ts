@@ -9,7 +9,7 @@ import {
   resetAtFromHeaders,
   sum,
   usageOf
-} from "../../src/services/providers/agentOutput.ts"
+} from "../../src/agents/presets/agentOutput.ts"
 
 describe("parseReportText", () => {
   const report = { status: "complete", summary: "s", evidence: ["e"], nextSteps: [], blocker: "" }

@@ -1,14 +1,14 @@
 /** The claude preset: its invocation, and how it reads what Claude Code printed (real captured outputs). */
 import { assert, describe, it } from "@effect/vitest"
-import { reportJsonSchema } from "../../src/domain/report.ts"
 import {
   claudeAgent,
   claudeArgs,
   claudePermissionArgs,
   claudeSchemaArg,
   interpretClaude
-} from "../../src/services/providers/claude.ts"
-import type { Interpretation } from "../../src/services/providers/processAgent.ts"
+} from "../../src/agents/presets/claude.ts"
+import type { Interpretation } from "../../src/agents/process/processAgent.ts"
+import { reportJsonSchema } from "../../src/domain/report.ts"
 import { completeReport, continueReport, files, fixture, processResult, request } from "./fixtures.ts"
 
 const failureOf = (interpretation: Interpretation) => {

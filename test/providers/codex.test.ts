@@ -1,7 +1,7 @@
 /** The codex preset: its invocation, and how it reads `codex exec --json` (real captured outputs). */
 import { assert, describe, it } from "@effect/vitest"
-import { classifyCodexError, codexAgent, codexArgs, interpretCodex } from "../../src/services/providers/codex.ts"
-import type { Interpretation } from "../../src/services/providers/processAgent.ts"
+import { classifyCodexError, codexAgent, codexArgs, interpretCodex } from "../../src/agents/presets/codex.ts"
+import type { Interpretation } from "../../src/agents/process/processAgent.ts"
 import { completeReport, continueReport, files, fixture, processResult, request } from "./fixtures.ts"
 
 const failureOf = (interpretation: Interpretation) => {

@@ -1,7 +1,7 @@
 /** Loads the outputs captured from the real agent CLIs (see test/agents/capture-fixtures.ts). */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { ProcessResult } from "../../src/services/providers/processAgent.ts"
+import type { ProcessResult } from "../../src/agents/process/processAgent.ts"
 
 export interface AgentFixture {
   readonly cli: string

@@ -6,8 +6,8 @@ import {
   geminiArgs,
   geminiErrorObjects,
   interpretGemini
-} from "../../src/services/providers/gemini.ts"
-import type { Interpretation } from "../../src/services/providers/processAgent.ts"
+} from "../../src/agents/presets/gemini.ts"
+import type { Interpretation } from "../../src/agents/process/processAgent.ts"
 import { completeReport, continueReport, files, fixture, processResult, request } from "./fixtures.ts"
 
 const failureOf = (interpretation: Interpretation) => {

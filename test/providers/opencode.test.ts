@@ -6,8 +6,8 @@ import {
   OPENCODE_REJECTED,
   opencodeAgent,
   opencodeArgs
-} from "../../src/services/providers/opencode.ts"
-import type { Interpretation } from "../../src/services/providers/processAgent.ts"
+} from "../../src/agents/presets/opencode.ts"
+import type { Interpretation } from "../../src/agents/process/processAgent.ts"
 import { completeReport, continueReport, files, fixture, processResult, request } from "./fixtures.ts"
 
 const failureOf = (interpretation: Interpretation) => {

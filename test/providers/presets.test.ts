@@ -2,8 +2,8 @@
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { agentInstallHints, agentPreset, agentPresetNames } from "../../src/services/providers/presets.ts"
-import { makeProcessProvider } from "../../src/services/providers/processAgent.ts"
+import { agentInstallHints, agentPreset, agentPresetNames } from "../../src/agents/presets/presets.ts"
+import { makeProcessProvider } from "../../src/agents/process/processAgent.ts"
 import { files, request } from "./fixtures.ts"
 
 describe("agentPreset", () => {

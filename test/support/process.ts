@@ -1,16 +1,12 @@
 /** Running exec agents through the real process provider. */
 import { NodeServices } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option } from "effect"
-import { Ralph, type RalphOptions } from "../../src/program.ts"
-import { execAgent } from "../../src/services/providers/exec.ts"
-import {
-  defaultProcessLimits,
-  makeProcessProvider,
-  type ProcessLimits
-} from "../../src/services/providers/processAgent.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
-import { type ChildRequest, SubagentProvider } from "../../src/services/SubagentProvider.ts"
-import { WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
+import { execAgent } from "../../src/agents/presets/exec.ts"
+import { defaultProcessLimits, makeProcessProvider, type ProcessLimits } from "../../src/agents/process/processAgent.ts"
+import { type ChildRequest, SubagentProvider } from "../../src/agents/SubagentProvider.ts"
+import { RunSupervisor } from "../../src/engine/RunSupervisor.ts"
+import { Ralph, type RalphOptions } from "../../src/loop/Ralph.ts"
+import { RunEvents } from "../../src/loop/RunEvents.ts"
 
 /** Small limits so that stopping a child never waits long. */
 export const testLimits = (overrides: Partial<ProcessLimits> = {}): ProcessLimits => ({
@@ -47,7 +43,7 @@ export const execRalphLayer = (
   limits: ProcessLimits = testLimits()
 ) =>
   Ralph.layer({ subagentProvider: "exec", ...options }).pipe(
-    Layer.provide(WorkflowEngine.layerMemory()),
+    Layer.provide(RunSupervisor.layerMemory()),
     Layer.provide(
       Layer.effect(
         SubagentProvider,

@@ -1,11 +1,11 @@
 /** Ralph on the memory engine with a scripted provider that records every child it was asked for. */
 import { Duration, Effect, Layer } from "effect"
+import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "../../src/agents/scripted.ts"
+import { type ChildRequest, type Provider, SubagentProvider } from "../../src/agents/SubagentProvider.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
-import { Ralph, type RalphOptions, type RetryPolicy } from "../../src/program.ts"
-import { type ScriptedOptions, scriptedProvider, type ScriptStep } from "../../src/services/providers/scripted.ts"
-import { RunEvents } from "../../src/services/RunEvents.ts"
-import { type ChildRequest, type Provider, SubagentProvider } from "../../src/services/SubagentProvider.ts"
-import { type EngineOptions, WorkflowEngine } from "../../src/services/WorkflowEngine.ts"
+import { type EngineOptions, RunSupervisor } from "../../src/engine/RunSupervisor.ts"
+import { Ralph, type RalphOptions, type RetryPolicy } from "../../src/loop/Ralph.ts"
+import { RunEvents } from "../../src/loop/RunEvents.ts"
 
 /** Retries without waiting: the policy under test is what is retried, not how long it waits. */
 export const fastRetry = (retries: number): RetryPolicy => ({
@@ -39,7 +39,7 @@ export const recordingLayer = (
       })
   }
   const layer = Ralph.layer({ subagentProvider: provider.name, ...ralphOptions }).pipe(
-    Layer.provide(WorkflowEngine.layerMemory(engine)),
+    Layer.provide(RunSupervisor.layerMemory(engine)),
     Layer.provide(SubagentProvider.layer([provider])),
     Layer.provide(RunEvents.layerFanOut([(event) => Effect.sync(() => void events.push(event))]))
   )

@@ -10,8 +10,8 @@ import {
   matchingFiles,
   maxWalkEntries,
   TooManyFiles
-} from "../../src/services/workspace/files.ts"
-import { WorkspaceGuard } from "../../src/services/WorkspaceGuard.ts"
+} from "../../src/workspace/files.ts"
+import { WorkspaceGuard } from "../../src/workspace/WorkspaceGuard.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"

@@ -16,7 +16,7 @@ export const mcp = Command.make("mcp", serverFlags, (flags) =>
     // Each call settles on its own; the process has no one result to print, even when a signal stops it.
     session.settled = true
     // Loaded only for this command: effect/ai stays out of every other command's start-up.
-    const { serve } = yield* Effect.promise(() => import("../mcpServer.ts"))
+    const { serve } = yield* Effect.promise(() => import("../mcp/server.ts"))
     process.stderr.write(
       `ralph: serving the ralph tool over MCP on stdio (agent ${settings.config.subagentProvider})\n`
     )

@@ -1,0 +1,118 @@
+import { Schema } from "effect"
+import { unknownUsage, type Usage, UsageFile } from "../../domain/usage.ts"
+import { programPath } from "../process/executable.ts"
+import type { Interpretation, ProcessAgent, ProcessResult } from "../process/processAgent.ts"
+
+/** Exit status a child uses to say "try again later" (sysexits.h EX_TEMPFAIL). */
+export const EX_TEMPFAIL = 75
+
+const firstLine = (text: string): string => {
+  const line = text.trim().split("\n").at(-1) ?? ""
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line
+}
+
+const decodeUsage = Schema.decodeUnknownResult(Schema.fromJsonString(UsageFile), {
+  onExcessProperty: "error",
+  errors: "first"
+})
+
+/** The usage an exec child wrote to RALPH_USAGE_FILE: nothing written is unknown usage, a broken file an error naming it. */
+const usageOf = (result: ProcessResult): { readonly usage: Usage } | { readonly problem: string } => {
+  if (result.usageFileText.trim() === "") return { usage: unknownUsage }
+  const decoded = decodeUsage(result.usageFileText)
+  if (decoded._tag === "Success") return { usage: decoded.success }
+  return {
+    problem: `RALPH_USAGE_FILE (${result.usageFile}) is malformed: ${
+      decoded.failure.message.split("\n").join(" ").slice(0, 300)
+    }; write one JSON object with any of inputTokens, cachedInputTokens, outputTokens (whole numbers) and costUsd`
+  }
+}
+
+/** Reads the report of an exec child: the report file when it holds more than whitespace, else stdout. */
+export const interpretExec = (result: ProcessResult): Interpretation => {
+  const read = readExec(result)
+  if (read._tag === "Value") return read
+  // A failed child may still have said what it spent: it counts toward the run's caps.
+  const usage = usageOf(result)
+  return "usage" in usage && Object.keys(usage.usage).length > 0 ? { ...read, usage: usage.usage } : read
+}
+
+const readExec = (result: ProcessResult): Interpretation => {
+  if (result.signal !== null) {
+    return { _tag: "Failure", reason: "crashed", detail: `the agent was killed by ${result.signal}` } as const
+  }
+  if (result.exitCode === EX_TEMPFAIL) {
+    return {
+      _tag: "Failure",
+      reason: "tempfail",
+      detail: `the agent exited with ${EX_TEMPFAIL} (EX_TEMPFAIL): a temporary failure`
+    } as const
+  }
+  if (result.exitCode !== 0) {
+    const said = firstLine(result.stderrTail)
+    return {
+      _tag: "Failure",
+      reason: "crashed",
+      detail: `the agent exited with status ${result.exitCode}${said === "" ? "" : `: ${said}`}`
+    } as const
+  }
+  const fromFile = result.reportFileText.trim() !== ""
+  const text = fromFile ? result.reportFileText : result.stdout
+  const source = fromFile ? "RALPH_REPORT_FILE" : "stdout"
+  if (text.trim() === "") {
+    return {
+      _tag: "Failure",
+      reason: "no-report",
+      detail: "the agent exited 0 but wrote no report (RALPH_REPORT_FILE was empty and stdout held nothing)"
+    } as const
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text) as unknown
+  } catch (error) {
+    return {
+      _tag: "Failure",
+      reason: "no-report",
+      detail: `${source} does not hold one JSON value (${(error as Error).message})`
+    } as const
+  }
+  const usage = usageOf(result)
+  if ("problem" in usage) return { _tag: "Failure", reason: "malformed-usage", detail: usage.problem } as const
+  return { _tag: "Value", value, usage: usage.usage } as const
+}
+
+export interface ExecOptions {
+  /** Added to the inherited environment; ralph's own RALPH_* variables win over these. */
+  readonly env?: Readonly<Record<string, string>>
+  /** Told to the user when the program is missing. */
+  readonly installHint?: string
+}
+
+/**
+ * Any program speaking the exec protocol: prompt on stdin, report in RALPH_REPORT_FILE or on stdout.
+ * A relative program path (one with a slash) is taken from the process's working directory, for
+ * the check before round 1 and for every spawn alike, not from the workspace the child runs in.
+ */
+export const execAgent = (argv: readonly [string, ...Array<string>], options: ExecOptions = {}): ProcessAgent => ({
+  name: "exec",
+  binary: programPath(argv[0]),
+  installHint: options.installHint ?? "Check the agent's command.",
+  // It may report its cost in RALPH_USAGE_FILE; a round that does not is unknown, and a cost cap then stops the run.
+  reportsCost: true,
+  invocation: (request, files) => ({
+    command: programPath(argv[0]),
+    args: argv.slice(1),
+    env: {
+      ...options.env,
+      RALPH_RUN_ID: request.runId,
+      RALPH_ROUND: String(request.round),
+      RALPH_MAX_ROUNDS: String(request.maxRounds),
+      RALPH_ATTEMPT: String(request.attempt),
+      RALPH_REPORT_FILE: files.reportFile,
+      RALPH_REPORT_SCHEMA: files.schemaFile,
+      RALPH_USAGE_FILE: files.usageFile
+    },
+    stdin: request.prompt
+  }),
+  interpret: interpretExec
+})

@@ -1,0 +1,270 @@
+import { Duration, Effect, Option } from "effect"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { FailureReason } from "../../domain/errors.ts"
+import { ProviderUnavailable } from "../../domain/errors.ts"
+import { reportJsonSchema } from "../../domain/report.ts"
+import { defaults } from "../../domain/settings.ts"
+import type { Usage } from "../../domain/usage.ts"
+import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
+import { findExecutable } from "./executable.ts"
+import { OutputCapture, TailBuffer } from "./outputCapture.ts"
+import { runAgentProcess } from "./processGroup.ts"
+
+/** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
+export interface AgentFiles {
+  readonly dir: string
+  /** A fresh empty file the child may write its report to. */
+  readonly reportFile: string
+  /** The report's JSON Schema. */
+  readonly schemaFile: string
+  /** A fresh empty file the child may write its usage to (exec's RALPH_USAGE_FILE). */
+  readonly usageFile: string
+}
+
+/** How to start one agent process. */
+export interface AgentInvocation {
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  /** Added to the inherited environment. */
+  readonly env: Readonly<Record<string, string>>
+  /** Text written to stdin and then closed, or `null` for /dev/null. */
+  readonly stdin: string | null
+}
+
+/** Everything a finished process left behind. */
+export interface ProcessResult {
+  readonly exitCode: number | null
+  readonly signal: string | null
+  readonly stdout: string
+  readonly stderrTail: string
+  /** The content of `AgentFiles.reportFile` after the child exited. */
+  readonly reportFileText: string
+  /** The content of `AgentFiles.usageFile` after the child exited. */
+  readonly usageFileText: string
+  /** Where the usage file was, to name it in errors. */
+  readonly usageFile: string
+}
+
+export type Interpretation =
+  | { readonly _tag: "Value"; readonly value: unknown; readonly usage: Usage }
+  | {
+    readonly _tag: "Failure"
+    readonly reason: FailureReason
+    readonly detail: string
+    readonly resetAt?: string
+    /** What the failed child reported spending, when it did. */
+    readonly usage?: Usage
+  }
+
+/** An agent driven as a child process: how to invoke it and how to read what it left. */
+export interface ProcessAgent {
+  readonly name: string
+  /** The program to look up on PATH (or an absolute path) before round 1. */
+  readonly binary: string
+  /** Told to the user when the binary is missing. */
+  readonly installHint: string
+  /** Whether its children report their cost (a cost cap needs it). */
+  readonly reportsCost?: boolean
+  readonly invocation: (request: ChildRequest, files: AgentFiles) => AgentInvocation
+  readonly interpret: (result: ProcessResult) => Interpretation
+}
+
+/** Bounds on one child process. */
+export interface ProcessLimits {
+  /** Past this many bytes of stdout the round fails, saying so. */
+  readonly maxStdoutBytes: number
+  /** How much of the end of stderr is kept. */
+  readonly stderrTailBytes: number
+  /** Between SIGTERM and SIGKILL of the child's process group. */
+  readonly killGrace: Duration.Duration
+  readonly roundTimeout: Option.Option<Duration.Duration>
+  readonly idleTimeout: Option.Option<Duration.Duration>
+}
+
+export const defaultProcessLimits: ProcessLimits = {
+  maxStdoutBytes: 8 * 1024 * 1024,
+  stderrTailBytes: 16 * 1024,
+  killGrace: defaults.killGrace,
+  roundTimeout: Option.none(),
+  idleTimeout: Option.none()
+}
+
+const fail = (reason: FailureReason, detail: string) => new ChildFailed({ reason, detail })
+
+/** What a failed child printed, when it printed anything: a journal keeps it beside the failure. */
+const transcriptOf = (stdout: string, stderr: string) =>
+  stdout === "" && stderr === "" ? {} : { transcript: { stdout, stderr } }
+
+/** A failure of the process itself (spawn, output bound, timeouts), with what the child had printed by then. */
+const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): ChildFailed =>
+  new ChildFailed({
+    reason: error.reason,
+    detail: error.detail,
+    ...(error.stderrTail === undefined ? stderrTail === "" ? {} : { stderrTail } : { stderrTail: error.stderrTail }),
+    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
+    ...(error.signal === undefined ? {} : { signal: error.signal }),
+    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt }),
+    ...transcriptOf(stdout, stderrTail)
+  })
+
+const readChildFile = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8")
+  } catch {
+    // The child removed it (the report file or the usage file): as if it wrote nothing there.
+    return ""
+  }
+}
+
+const schemaName = "report.schema.json"
+
+/** Turns a ProcessAgent into a Provider that runs each child in its own process group. */
+export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
+  agent: ProcessAgent,
+  limits: ProcessLimits = defaultProcessLimits
+) {
+  // One scratch folder per provider, made when its first child starts (a CLI offers five providers
+  // and uses one), holding the schema once; removed with the provider's scope. Plain synchronous
+  // calls: a few small files cost less than thread-pool round trips.
+  let dir: string | undefined
+  let children = 0
+  yield* Effect.addFinalizer(() =>
+    Effect.sync(() => dir !== undefined && rmSync(dir, { recursive: true, force: true }))
+  )
+  const scratchDir = (): string => {
+    if (dir === undefined) {
+      dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
+      writeFileSync(join(dir, schemaName), JSON.stringify(reportJsonSchema(), null, 2))
+    }
+    return dir
+  }
+
+  const preflight = Effect.suspend(() =>
+    findExecutable(agent.binary) === undefined
+      ? Effect.fail(
+        new ProviderUnavailable({
+          provider: agent.name,
+          problem: "not-installed",
+          detail: agent.binary.includes("/")
+            ? `"${agent.binary}" is not an executable file. ${agent.installHint}`
+            : `"${agent.binary}" was not found on PATH. ${agent.installHint}`
+        })
+      )
+      : Effect.void
+  )
+
+  /** A fresh empty report file for one child, removed when its scope closes. */
+  const makeFiles = Effect.acquireRelease(
+    Effect.try({
+      try: (): AgentFiles => {
+        const dir = scratchDir()
+        const n = ++children
+        const reportFile = join(dir, `report-${n}.json`)
+        const usageFile = join(dir, `usage-${n}.json`)
+        writeFileSync(reportFile, "")
+        writeFileSync(usageFile, "")
+        return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
+      },
+      catch: (error) =>
+        fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
+    }),
+    (files) =>
+      Effect.sync(() => {
+        rmSync(files.reportFile, { force: true })
+        rmSync(files.usageFile, { force: true })
+      })
+  )
+
+  const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
+    const files = yield* makeFiles
+    const invocation = agent.invocation(request, files)
+    const stdout = new OutputCapture(limits.maxStdoutBytes)
+    const stderr = new TailBuffer(limits.stderrTailBytes)
+    let lastOutput = Date.now()
+
+    const run = runAgentProcess({
+      command: invocation.command,
+      args: invocation.args,
+      cwd: request.workspace,
+      // Children start in the workspace, so PWD says so too: some CLIs (opencode) take their
+      // project folder from PWD rather than from the working directory.
+      // RALPH_RUN_ID marks every child, whatever its agent: a resume finds a crashed run's child by
+      // it when the crash came before its pid was recorded.
+      env: { ...process.env, PWD: request.workspace, RALPH_RUN_ID: request.runId, ...invocation.env },
+      stdin: invocation.stdin,
+      stdout,
+      stderr,
+      onOutput: () => {
+        lastOutput = Date.now()
+      },
+      onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
+      killGrace: limits.killGrace
+    })
+
+    const idleWatch = Option.match(limits.idleTimeout, {
+      onNone: () => Effect.never,
+      onSome: (idle) =>
+        Effect.gen(function*() {
+          const idleMillis = Duration.toMillis(idle)
+          while (true) {
+            const quiet = Date.now() - lastOutput
+            if (quiet >= idleMillis) {
+              return yield* fail("idle-timeout", `the agent printed nothing for ${Duration.format(idle)}`)
+            }
+            yield* Effect.sleep(Duration.millis(Math.min(idleMillis - quiet, 1000)))
+          }
+        })
+    })
+
+    const watched = Effect.raceFirst(run, idleWatch)
+    const timed = Option.match(limits.roundTimeout, {
+      onNone: () => watched,
+      onSome: (timeout) =>
+        Effect.timeoutOrElse(watched, {
+          duration: timeout,
+          orElse: () => Effect.fail(fail("timeout", `the round ran longer than ${Duration.format(timeout)}`))
+        })
+    })
+    const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
+    const reportFileText = readChildFile(files.reportFile)
+    const result: ProcessResult = {
+      exitCode: exit.code,
+      signal: exit.signal,
+      stdout: stdout.text(),
+      stderrTail: stderr.text(),
+      reportFileText,
+      usageFileText: readChildFile(files.usageFile),
+      usageFile: files.usageFile
+    }
+    const interpretation = agent.interpret(result)
+    if (interpretation._tag === "Failure") {
+      return yield* new ChildFailed({
+        reason: interpretation.reason,
+        detail: interpretation.detail,
+        ...(result.stderrTail === "" ? {} : { stderrTail: result.stderrTail }),
+        ...(result.exitCode === null ? {} : { exitCode: result.exitCode }),
+        ...(result.signal === null ? {} : { signal: result.signal }),
+        ...(interpretation.resetAt === undefined ? {} : { resetAt: interpretation.resetAt }),
+        ...(interpretation.usage === undefined ? {} : { usage: interpretation.usage }),
+        ...transcriptOf(result.stdout, result.stderrTail)
+      })
+    }
+    return {
+      value: interpretation.value,
+      usage: interpretation.usage,
+      transcript: { stdout: result.stdout, stderr: result.stderrTail }
+    }
+  })
+
+  const provider: Provider = {
+    name: agent.name,
+    structuredOutput: true,
+    inheritsParentContext: false,
+    reportsCost: agent.reportsCost === true,
+    preflight,
+    start
+  }
+  return provider
+})

@@ -1,0 +1,238 @@
+/**
+ * Progress on stderr, three ways: on a terminal (colour allowed: not NO_COLOR, not TERM=dumb) a
+ * status line updated in place — round N of M, agent, time in the round, tokens and cost so far,
+ * the last summary — below the per-round lines; elsewhere the per-round lines alone; with
+ * --quiet nothing. Worker text is escaped and the status line is cut to the terminal's width, so
+ * it never wraps (a wrapped line could not be redrawn in place).
+ */
+import { Effect } from "effect"
+import type { RunEvent } from "../../domain/events.ts"
+import { escapeLine } from "../../domain/terminalText.ts"
+import { combineUsage, formatSpent, roundSpend, type RoundUsage, type Usage } from "../../domain/usage.ts"
+import type { Session } from "../session.ts"
+import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
+
+/** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
+export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
+
+/**
+ * What a resumed run spent in earlier invocations: its finished rounds, and the failed attempts of
+ * the round it runs next (they count toward that round's spend, as the result counts them).
+ */
+export interface SpentBefore {
+  readonly rounds: ReadonlyArray<RoundUsage>
+  readonly pending: ReadonlyArray<Usage>
+}
+
+const nothingSpent: SpentBefore = { rounds: [], pending: [] }
+
+/**
+ * What a run spent so far, from its events and what earlier invocations spent: each finished
+ * round's spend (its failed attempts included, as the result counts it), and the attempts of a
+ * round still going.
+ */
+const spendTracker = (before: SpentBefore) => {
+  const finished = new Map<number, RoundUsage>(before.rounds.map((usage) => [usage.round, usage]))
+  const next = Math.max(0, ...before.rounds.map((u) => u.round)) + 1
+  const attempts = new Map<number, Array<Usage>>([[next, [...before.pending]]])
+  const attempted = (round: number, usage: Usage) => attempts.set(round, [...(attempts.get(round) ?? []), usage])
+  return {
+    hear: (event: RunEvent): void => {
+      // A failure that says nothing of its spend makes the round's unknown, as in the result.
+      if (event._tag === "RoundFailed") attempted(event.round, event.usage ?? {})
+      else if (event._tag === "RoundRejected") attempted(event.round, event.usage)
+      else if (event._tag === "RoundFinished") {
+        finished.delete(event.round)
+        finished.set(
+          event.round,
+          roundSpend(event.round, [...(attempts.get(event.round) ?? []), event.usage], event.durationMs)
+        )
+        attempts.delete(event.round)
+      }
+    },
+    /** The finished rounds' spend. */
+    finished: (): ReadonlyArray<RoundUsage> => [...finished.values()],
+    /** Every round's so far, a round still going included. */
+    soFar: (): ReadonlyArray<Usage> => [
+      ...finished.values(),
+      ...[...attempts.values()].filter((round) => round.length > 0).map((round) => combineUsage(round))
+    ]
+  }
+}
+
+/** Per-round lines only: for pipes, files, NO_COLOR. */
+export const progressLines = (
+  stream: NodeJS.WriteStream,
+  env: NodeJS.ProcessEnv,
+  /** What earlier invocations spent (a resumed run's), for the running totals. */
+  spentBefore: SpentBefore = nothingSpent
+): Progress => {
+  const style = styleFor(stream, env)
+  let agent = ""
+  let maxRounds = 0
+  const spend = spendTracker(spentBefore)
+  return (event) =>
+    Effect.sync(() => {
+      if (event._tag === "RunStarted") {
+        agent = event.provider
+        maxRounds = event.maxRounds
+      }
+      spend.hear(event)
+      const line = progressLine(event, agent, maxRounds, style, spend.finished())
+      if (line !== undefined) stream.write(`${line}\n`)
+    })
+}
+
+const clock = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  return s < 60 ? `${s}s` : s < 3600
+    ? `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`
+    : `${Math.floor(s / 3600)}h ${String(Math.floor(s / 60) % 60).padStart(2, "0")}m`
+}
+
+interface Status {
+  agent: string
+  maxRounds: number
+  round: number
+  /** What the round is doing: running since `since`, waiting to retry until `until`, or between rounds. */
+  phase:
+    | { readonly _tag: "running"; readonly since: number }
+    | { readonly _tag: "retrying"; readonly until: number }
+    | { readonly _tag: "waiting"; readonly text: string }
+  /** What each round so far spent, its attempts combined (a round that did not say is unknown). */
+  spent: ReadonlyArray<Usage>
+  summary: string | undefined
+}
+
+/** The status line's text, cut to `width` characters. */
+export const statusText = (status: Status, now: number, width: number, style: Style): string => {
+  const phase = status.phase._tag === "running"
+    ? `${clock(now - status.phase.since)} in round`
+    : status.phase._tag === "retrying"
+    ? `retrying in ${clock(status.phase.until - now + 999)}`
+    : status.phase.text
+  const head = `round ${status.round}/${status.maxRounds}`
+  const parts = [head, status.agent, phase, formatSpent(status.spent)]
+  if (status.summary !== undefined) parts.push(`last: ${status.summary}`)
+  const plain = parts.join(" · ")
+  const cut = plain.length <= width ? plain : `${plain.slice(0, Math.max(0, width - 1))}…`
+  return cut.startsWith(head) ? style.bold(head) + cut.slice(head.length) : cut
+}
+
+const clearLine = "\r\u001b[2K"
+
+/** Where the live view leaves the way to end its status line, for what ralph prints next. */
+type StatusHolder = Pick<Session, "endStatus">
+
+/**
+ * The status line below the per-round lines, redrawn every second and cleared when the run ends.
+ * What earlier invocations spent (a resumed run's) is the status line's starting usage.
+ */
+export const liveView = (
+  stream: NodeJS.WriteStream,
+  env: NodeJS.ProcessEnv,
+  holder: StatusHolder = { endStatus: undefined },
+  spentBefore: SpentBefore = nothingSpent
+): Progress => {
+  const style = styleFor(stream, env)
+  const lines = progressLines(stream, env, spentBefore)
+  const spend = spendTracker(spentBefore)
+  let status: Status | undefined
+  let drawn = false
+  let timer: ReturnType<typeof setInterval> | undefined
+  // A terminal that does not say its width (0) is taken to be 80 columns wide.
+  const width = () => Math.max(20, (stream.columns || 80) - 1)
+  const clear = () => {
+    if (drawn) stream.write(clearLine)
+    drawn = false
+  }
+  const draw = () => {
+    if (status === undefined) return
+    stream.write(`${clearLine}${statusText(status, Date.now(), width(), style)}`)
+    drawn = true
+  }
+  const stop = () => {
+    if (timer !== undefined) clearInterval(timer)
+    timer = undefined
+    clear()
+    status = undefined
+    holder.endStatus = undefined
+  }
+  return (event, at = Date.now()) =>
+    Effect.andThen(
+      Effect.sync(() => {
+        clear()
+      }),
+      Effect.andThen(
+        lines(event),
+        Effect.sync(() => {
+          spend.hear(event)
+          switch (event._tag) {
+            case "RunStarted":
+              status = {
+                agent: event.provider,
+                maxRounds: event.maxRounds,
+                round: event.resumedAfterRound ?? 0,
+                phase: { _tag: "waiting", text: "starting" },
+                spent: spend.soFar(),
+                summary: undefined
+              }
+              // What ralph writes besides (a signal's message, the result) ends the status line first.
+              holder.endStatus = stop
+              timer ??= setInterval(draw, 1000)
+              timer.unref()
+              break
+            case "RoundStarted":
+              if (status !== undefined) {
+                status.round = event.round
+                status.phase = { _tag: "running", since: at }
+              }
+              break
+            case "RoundFinished":
+            case "RoundRejected":
+              if (status !== undefined) {
+                status.spent = spend.soFar()
+                if (event._tag === "RoundFinished") {
+                  status.summary = escapeLine(event.report.summary.replace(/\s+/g, " "))
+                }
+                status.phase = {
+                  _tag: "waiting",
+                  text: event._tag === "RoundFinished" ? event.report.status : event.kind
+                }
+              }
+              break
+            case "RoundFailed":
+              if (status !== undefined) {
+                // A failed attempt's spend counts, as in the result: one that says nothing makes its round's unknown.
+                status.spent = spend.soFar()
+                status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
+              }
+              break
+            case "RetryScheduled":
+              if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
+              break
+            case "RunFinished":
+            case "RunFailed":
+              return stop()
+            case "ChildSpawned":
+              break
+          }
+          draw()
+        })
+      )
+    )
+}
+
+/**
+ * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
+ * when quiet. `spentBefore` is what an earlier invocation spent (a resumed run's rounds and the
+ * failed attempts of the round it runs next), so the status line and the lines' totals count the
+ * whole run's tokens and cost.
+ */
+export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
+  quiet
+    ? () => Effect.void
+    // The status line needs a terminal that takes colour, as the colours do.
+    : takesColour(process.stderr, process.env)
+    ? liveView(process.stderr, process.env, session, spentBefore)
+    : progressLines(process.stderr, process.env, spentBefore)

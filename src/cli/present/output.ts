@@ -1,0 +1,206 @@
+import { resolve } from "node:path"
+import { errorFields, type RalphError } from "../../domain/errors.ts"
+import type { RunEvent } from "../../domain/events.ts"
+import { describeGuards } from "../../domain/guards.ts"
+import type { Envelope } from "../../domain/outcome.ts"
+import { defaults, type EngineName } from "../../domain/settings.ts"
+import { escapeLine } from "../../domain/terminalText.ts"
+import { formatTotals, formatUsage, type RoundUsage } from "../../domain/usage.ts"
+import { defaultStateDir } from "../settings.ts"
+
+/** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
+export const exitCodes = {
+  complete: 0,
+  invalid: 1,
+  blocked: 2,
+  budgetLimited: 3,
+  roundFailed: 4,
+  workflowFailed: 5,
+  sigint: 130,
+  sigterm: 143
+} as const
+
+export const exitCodeOfEnvelope = (envelope: Envelope): number => {
+  switch (envelope.result.status) {
+    case "complete":
+      return exitCodes.complete
+    case "blocked":
+      return exitCodes.blocked
+    case "budget-limited":
+      return exitCodes.budgetLimited
+  }
+}
+
+export const exitCodeOfError = (error: RalphError): number =>
+  exitCodeOfTag(error._tag, error._tag === "Cancelled" ? error.signal : undefined)
+
+/** The exit code of an error by its tag (as a record of a run keeps it); an unknown tag is a workflow failure. */
+export const exitCodeOfTag = (tag: string, signal?: string): number => {
+  switch (tag) {
+    case "InvalidArguments":
+    case "InvalidConfig":
+    case "ProviderUnavailable":
+    case "EngineRejected":
+    case "WorkspaceLocked":
+    case "StateUnavailable":
+      return exitCodes.invalid
+    case "RoundFailed":
+      return exitCodes.roundFailed
+    case "Cancelled":
+      return signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
+    default:
+      return exitCodes.workflowFailed
+  }
+}
+
+/**
+ * The `--json` document of a failure: the tag, the message, the run it ended (once one started, so
+ * that a program can resume it), and every field of the error.
+ */
+export const errorDocument = (error: RalphError, runId?: string): { readonly error: Record<string, unknown> } => {
+  const fields: Record<string, unknown> = {
+    _tag: error._tag,
+    message: error.message,
+    ...(runId === undefined ? {} : { runId }),
+    ...errorFields(error)
+  }
+  return { error: fields }
+}
+
+/** A word as a POSIX shell reads it back: quoted only when it has to be. */
+const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+
+/**
+ * The command that continues a run from the shell it was started in: `--state-dir` and `--engine`
+ * only where RALPH_STATE_DIR / RALPH_ENGINE (or the defaults) would not find the run. A database
+ * URL is never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
+ */
+export const resumeCommand = (
+  runId: string,
+  location: { readonly stateDir: string; readonly engine: EngineName },
+  env: NodeJS.ProcessEnv
+): string => {
+  const words = [`ralph resume ${runId}`]
+  const usual = env.RALPH_STATE_DIR ? resolve(env.RALPH_STATE_DIR) : defaultStateDir(env)
+  if (resolve(location.stateDir) !== usual) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
+  if (location.engine !== (env.RALPH_ENGINE || defaults.engine)) words.push(`--engine ${location.engine}`)
+  const command = words.join(" ")
+  return location.engine === "postgres" && !env.RALPH_DATABASE_URL
+    ? `RALPH_DATABASE_URL=<the database URL> ${command}`
+    : command
+}
+
+export interface Style {
+  readonly dim: (s: string) => string
+  readonly bold: (s: string) => string
+  readonly red: (s: string) => string
+  readonly green: (s: string) => string
+  readonly yellow: (s: string) => string
+}
+
+export const plainStyle: Style = { dim: (s) => s, bold: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s }
+const ansi = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`
+
+/** A terminal that takes colour: a TTY, NO_COLOR unset or empty, TERM not `dumb`. */
+export const takesColour = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean =>
+  stream.isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
+
+/** Colour only for a terminal that takes it. */
+export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Style =>
+  takesColour(stream, env)
+    ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
+    : plainStyle
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
+
+/** Worker text on one short line that cannot drive the terminal: whitespace runs collapsed, control characters escaped. */
+const oneLine = (text: string, max = 160) => {
+  const line = text.replace(/\s+/g, " ")
+  return escapeLine(line.length > max ? `${line.slice(0, max - 1)}…` : line)
+}
+
+/** One progress line per event worth a person's attention, or undefined. */
+export const progressLine = (
+  event: RunEvent,
+  agent: string,
+  maxRounds: number,
+  style: Style,
+  /** The spend of the rounds finished so far, this one included, for the running totals. */
+  spent: ReadonlyArray<RoundUsage> = []
+): string | undefined => {
+  switch (event._tag) {
+    case "RunStarted": {
+      const guards = describeGuards(event.guards ?? {})
+      return style.dim(
+        (event.resumedAfterRound === undefined
+          ? `ralph: run ${event.runId} started with ${event.provider}, up to ${event.maxRounds} round${
+            event.maxRounds === 1 ? "" : "s"
+          }`
+          : `ralph: run ${event.runId} resumed after round ${event.resumedAfterRound} with ${event.provider}`) +
+          (guards === "" ? "" : ` · ${oneLine(guards, 300)}`)
+      )
+    }
+    case "RoundStarted":
+      return style.dim(
+        `round ${event.round}/${maxRounds} · ${agent} · started${
+          event.attempt > 1 ? ` (attempt ${event.attempt})` : ""
+        }`
+      )
+    case "RoundFinished": {
+      const status = event.report.status === "complete"
+        ? style.green(event.report.status)
+        : event.report.status === "blocked"
+        ? style.yellow(event.report.status)
+        : event.report.status
+      const unchanged = event.workspace?.changed === false ? " · workspace unchanged" : ""
+      const guarded = event.protectedChanged !== undefined && event.protectedChanged.length > 0
+        ? style.red(` · protected files changed: ${oneLine(event.protectedChanged.join(", "))}`)
+        : ""
+      return `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${status} · ` +
+        `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}${
+          spent.length > 1 ? ` · ${formatTotals(spent)}` : ""
+        }` +
+        `${unchanged}${guarded}`
+    }
+    case "ClaimCheckStarted":
+      return style.dim(`round ${event.round}/${maxRounds} · checking the claimed completion`)
+    case "ClaimChecked": {
+      const v = event.check.verification
+      if (event.check.protectedChanged.length > 0) {
+        return style.red(
+          `round ${event.round}/${maxRounds} · claim rejected: protected files changed: ${
+            oneLine(event.check.protectedChanged.join(", "))
+          }`
+        )
+      }
+      if (v === null) return style.green(`round ${event.round}/${maxRounds} · claim accepted`)
+      const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
+      const line = `round ${event.round}/${maxRounds} · verify ${oneLine(v.command.join(" "), 80)} · ${
+        seconds(v.durationMs)
+      } · ${how}`
+      return event.holds ? style.green(`${line} · claim verified`) : style.red(`${line} · claim rejected`)
+    }
+    case "RoundRejected":
+      return style.red(
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${event.kind} report · ${
+          oneLine(event.problem)
+        }`
+      )
+    case "RoundFailed":
+      return style.red(
+        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${
+          oneLine(event.detail)
+        }`
+      )
+    case "RetryScheduled":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · retrying in ${
+          seconds(event.delayMs)
+        } (${event.reason}), attempt ${event.attempt}`
+      )
+    case "ChildSpawned":
+    case "RunFinished":
+    case "RunFailed":
+      return undefined
+  }
+}

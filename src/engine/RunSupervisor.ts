@@ -1,0 +1,115 @@
+import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
+import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "../agents/SubagentProvider.ts"
+import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
+import * as DurableEngine from "./DurableEngine.ts"
+
+export interface StartRequest {
+  /** Every child of the run goes to this provider. */
+  readonly provider: string
+  /** The run's cap on children that count against it (first attempts; retries do not). */
+  readonly maxTotalAgents: number
+  /** Continue an existing run: its id and the children it already started. */
+  readonly resume?: { readonly runId: string; readonly agentsStarted: number; readonly counted: number }
+}
+
+/** One live run: its id, its accounting, and the way to start its children. */
+export interface RunHandle {
+  readonly runId: string
+  /** Every child really started for this run, retries included. */
+  readonly agentsStarted: Effect.Effect<number>
+  /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
+  readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+}
+
+export interface EngineOptions {
+  /** The most children a single run may ask for. */
+  readonly maxChildrenPerRun: number
+}
+
+export const defaultEngineOptions: EngineOptions = { maxChildrenPerRun: 1000 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0")
+
+/** A sortable, readable run id: UTC time to the second plus random hex. */
+export const makeRunId = Effect.gen(function*() {
+  const now = new Date(yield* Effect.clockWith((clock) => clock.currentTimeMillis))
+  const suffix = yield* Random.nextIntBetween(0, 0xffffff)
+  return `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}-` +
+    `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}-` +
+    suffix.toString(16).padStart(6, "0")
+})
+
+/**
+ * Runs and their children: mints run ids, counts the children a run starts against its ceiling, and
+ * stops them when the run ends. Knows nothing of reports or rounds policy; effect's `WorkflowEngine`
+ * (ralph's durable one, `DurableEngine`) executes the run's workflow beside it.
+ */
+export class RunSupervisor extends Context.Service<RunSupervisor, {
+  /** Starts a run in the current scope; closing the scope stops its children and waits until they are gone. */
+  readonly start: (
+    request: StartRequest
+  ) => Effect.Effect<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope>
+}>()("ralph/WorkflowEngine") {
+  /**
+   * Keeps runs in memory for the life of the process; their workflows run on ralph's durable
+   * engine over an in-memory store, which this layer also provides (effect's `WorkflowEngine`).
+   */
+  static readonly layerMemory = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.merge(RunSupervisor.layerRuns(options), DurableEngine.layerMemory)
+
+  /**
+   * Runs whose workflows are recorded in SQL (tables `ralph_wf_*`) through the `SqlClient` given
+   * (ralph's node:sqlite client, or @effect/sql-pg's): a run interrupted or crashed is continued by
+   * executing it again under its id, its finished rounds replayed and not run again.
+   */
+  static readonly layerSql = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.merge(RunSupervisor.layerRuns(options), DurableEngine.layerSql())
+
+  /** Run ids, child accounting and the lifecycle of runs, for a durable engine given beside it. */
+  static readonly layerRuns = (options: EngineOptions = defaultEngineOptions) =>
+    Layer.effect(
+      RunSupervisor,
+      Effect.gen(function*() {
+        const providers = yield* SubagentProvider
+        const start = Effect.fn("RunSupervisor.start")(function*(
+          request: StartRequest
+        ): Effect.fn.Return<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope> {
+          if (request.maxTotalAgents > options.maxChildrenPerRun) {
+            return yield* new EngineRejected({
+              requested: request.maxTotalAgents,
+              ceiling: options.maxChildrenPerRun
+            })
+          }
+          const provider = yield* providers.resolve(request.provider)
+          const runId = request.resume?.runId ?? (yield* makeRunId)
+          const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
+          const counted = yield* Ref.make(request.resume?.counted ?? 0)
+          // Children run in their callers' fibers (no fork per round); closing the run's scope
+          // interrupts whichever callers are inside a child, which stops those children and waits.
+          const running = new Set<Fiber.Fiber<unknown, unknown>>()
+          yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
+          // Untraced: it runs once per round (see bench/RESULTS.md).
+          const child = Effect.fnUntraced(function*(
+            childRequest: Omit<ChildRequest, "runId">
+          ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
+            if (childRequest.attempt === 1) {
+              const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
+              if (n > request.maxTotalAgents) {
+                return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
+              }
+            }
+            yield* Ref.update(started, (n) => n + 1)
+            // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
+            // run's end) closes it, which stops the child and waits until it is gone.
+            const caller = yield* Effect.fiber
+            running.add(caller)
+            return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
+              Effect.ensuring(Effect.sync(() => running.delete(caller)))
+            )
+          })
+          return { runId, agentsStarted: Ref.get(started), child }
+        })
+        return RunSupervisor.of({ start })
+      })
+    )
+}

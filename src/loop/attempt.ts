@@ -1,0 +1,182 @@
+/**
+ * One attempt of one round: a child started through the run's handle, its value checked against
+ * the report rules, every step published as an event. It runs inside the attempt's activity, so
+ * what it reads of clocks, randomness and processes never reaches the workflow body except as its
+ * recorded result.
+ */
+import { Clock, Effect, Random, Schema } from "effect"
+import { ChildFailed } from "../agents/SubagentProvider.ts"
+import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
+import { checkReport, Report } from "../domain/report.ts"
+import { Usage } from "../domain/usage.ts"
+import type { RunHandle } from "../engine/RunSupervisor.ts"
+import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
+import type { RunEvents } from "./RunEvents.ts"
+
+/** What an attempt that yielded a valid report leaves behind. */
+export const AttemptSucceeded = Schema.Struct({
+  report: Report,
+  usage: Usage,
+  durationMs: Schema.Number,
+  /** Whether the child changed the workspace: its fingerprints before and after differ. */
+  changed: Schema.optionalKey(Schema.Boolean)
+})
+export type AttemptSucceeded = typeof AttemptSucceeded.Type
+
+/** A child that yielded no value, and whether (after how long) the round tries again. */
+export class AttemptFailed extends Schema.TaggedError<AttemptFailed>()("AttemptFailed", {
+  failure: ChildFailed,
+  /** The wait before the next attempt, or null when the round ends here. */
+  retryInMs: Schema.NullOr(Schema.Number)
+}) {}
+
+/** How an attempt ends without a report; StateUnavailable when an event could not be recorded. */
+export const AttemptError = Schema.Union([
+  AttemptFailed,
+  MalformedReport,
+  OversizedReport,
+  EngineRejected,
+  StateUnavailable
+])
+export type AttemptError = typeof AttemptError.Type
+
+/** Everything an attempt needs that is fixed for its run. */
+export interface AttemptContext {
+  readonly run: RunHandle
+  readonly events: RunEvents["Service"]
+  readonly workspace: string
+  readonly maxHandoffChars: number
+  readonly policy: RetryPolicy
+  /**
+   * The last round the run's record holds as finished, when resuming by the record. A crash between
+   * the record's write and the engine's (both in the attempt's activity) leaves the engine without
+   * that round: its activity then runs again, and must not start the round's child a second time.
+   */
+  readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
+  readonly guard: WorkspaceGuard["Service"]
+  /**
+   * The workspace's fingerprint as the last attempt left it, kept only after a `continue` round:
+   * then nothing runs in the workspace before the next attempt (a claim's check and a retry's wait
+   * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
+   */
+  readonly lastFingerprint: { value: string | undefined }
+  /** The protected files as the run started, when some are protected or a verify command is set. */
+  readonly protectedBaseline: ProtectedBaseline | undefined
+}
+
+export interface AttemptInput {
+  readonly round: number
+  readonly maxRounds: number
+  readonly attempt: number
+  readonly prompt: string
+  /** The round's waits before this attempt, in milliseconds. */
+  readonly waitedMillis: number
+  /** What is left of the run's cost cap, passed to agents that take one. */
+  readonly maxBudgetUsd: number | undefined
+}
+
+export const runAttempt = Effect.fnUntraced(function*(
+  context: AttemptContext,
+  input: AttemptInput
+): Effect.fn.Return<AttemptSucceeded, AttemptError> {
+  const { events, run } = context
+  const { attempt, round } = input
+  const runId = run.runId
+  const recorded = context.recordedFinish
+  if (recorded !== undefined && recorded.round === round) {
+    return {
+      report: recorded.report,
+      usage: recorded.usage,
+      durationMs: recorded.durationMs,
+      ...(recorded.changed === undefined ? {} : { changed: recorded.changed })
+    }
+  }
+  yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
+  const before = context.lastFingerprint.value ?? (yield* context.guard.fingerprint(context.workspace))
+  context.lastFingerprint.value = undefined
+  const started = yield* Clock.currentTimeMillis
+  const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
+  const output = yield* run.child({
+    round,
+    maxRounds: input.maxRounds,
+    attempt,
+    prompt: input.prompt,
+    workspace: context.workspace,
+    onSpawn,
+    ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
+  }).pipe(
+    Effect.catchTag("ChildFailed", (failure) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        yield* (events.publish({
+          _tag: "RoundFailed",
+          runId,
+          round,
+          attempt,
+          reason: failure.reason,
+          detail: failure.detail,
+          ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+          ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+          ...(failure.usage === undefined ? {} : { usage: failure.usage }),
+          durationMs: now - started
+        }))
+        const retryInMs = retryDelayMillis(
+          context.policy,
+          { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
+          now,
+          yield* Random.next
+        )
+        if (retryInMs !== undefined) {
+          yield* (events.publish({
+            _tag: "RetryScheduled",
+            runId,
+            round,
+            attempt: attempt + 1,
+            reason: failure.reason,
+            delayMs: retryInMs
+          }))
+        }
+        return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null })
+      }))
+  )
+  const durationMs = (yield* Clock.currentTimeMillis) - started
+  const checked = checkReport(output.value, context.maxHandoffChars)
+  if (checked._tag !== "Valid") {
+    const rejected = checked._tag === "Malformed"
+      ? new MalformedReport({ round, problem: checked.problem })
+      : new OversizedReport({ round, chars: checked.chars, limit: checked.limit })
+    yield* (events.publish({
+      _tag: "RoundRejected",
+      runId,
+      round,
+      attempt,
+      kind: checked._tag === "Malformed" ? "malformed" : "oversized",
+      problem: checked._tag === "Malformed"
+        ? checked.problem
+        : `the report is ${checked.chars} characters as compact JSON; the limit is ${checked.limit} (maxHandoffChars)`,
+      durationMs,
+      usage: output.usage,
+      ...(output.transcript === undefined ? {} : { transcript: output.transcript })
+    }))
+    return yield* rejected
+  }
+  const after = yield* context.guard.fingerprint(context.workspace)
+  if (checked.report.status === "continue") context.lastFingerprint.value = after
+  const protectedChanged = context.protectedBaseline === undefined
+    ? undefined
+    : yield* context.guard.changed(context.workspace, context.protectedBaseline)
+  yield* (events.publish({
+    _tag: "RoundFinished",
+    runId,
+    round,
+    attempt,
+    report: checked.report,
+    durationMs,
+    usage: output.usage,
+    workspace: { changed: before !== after, fingerprint: after },
+    ...(protectedChanged === undefined ? {} : { protectedChanged }),
+    ...(output.transcript === undefined ? {} : { transcript: output.transcript })
+  }))
+  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after }
+})

@@ -1,0 +1,260 @@
+/**
+ * The Ralph loop as an effect/workflow Workflow: one execution per run (its id is the run id), one
+ * activity per attempt of a round, one per check of a claimed completion, a durable sleep before
+ * each retry. The body decides only from activity results, so an engine that records them can
+ * replay a run after a crash: finished rounds and checks are not run again, the one in flight is,
+ * and a retry's wait goes on where it was.
+ */
+import { Duration, Effect, Schema } from "effect"
+import { Activity, DurableClock, Workflow } from "effect/workflow"
+import type { ChildFailed } from "../agents/SubagentProvider.ts"
+import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
+import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLimitReached } from "../domain/guards.ts"
+import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
+import { roundPrompt } from "../domain/prompt.ts"
+import { Report } from "../domain/report.ts"
+import { combineUsage, roundSpend, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
+import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
+import { checkClaim } from "./claim.ts"
+import { iterate } from "./iterate.ts"
+
+/** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
+export const RunFailure = Schema.Union([
+  RoundFailed,
+  MalformedReport,
+  OversizedReport,
+  EngineRejected,
+  StateUnavailable
+])
+export type RunFailure = typeof RunFailure.Type
+
+export const RalphRun = Workflow.make("ralph/Run", {
+  payload: {
+    runId: Schema.String,
+    objective: Schema.String,
+    maxRounds: Schema.Int,
+    /** A run continued from a record kept outside the engine starts after this round. */
+    from: Schema.NullOr(Schema.Struct({
+      round: Schema.Int,
+      report: Report,
+      /** The spend of the rounds before. */
+      usage: Schema.optionalKey(Schema.Array(RoundUsage)),
+      /** Set when that round's claimed completion was checked and did not hold. */
+      rejected: Schema.optionalKey(ClaimCheck),
+      /** Rounds in a row, up to that one, that changed nothing in the workspace. */
+      stalled: Schema.optionalKey(Schema.Int)
+    })),
+    guards: Schema.optionalKey(Guards),
+    /** What failed attempts of the first round to run spent in earlier invocations (a continued run). */
+    pendingUsage: Schema.optionalKey(Schema.Array(Usage))
+  },
+  success: RunResult,
+  error: RunFailure,
+  idempotencyKey: ({ runId }) => runId
+})
+export type RalphRunPayload = typeof RalphRun.payloadSchema.Type
+
+/** Where the loop stands between rounds. */
+export interface LoopState {
+  readonly round: number
+  readonly last: Report | undefined
+  readonly result: RunResult | undefined
+  /** The spend of every finished round (the run's one array, which later rounds extend). */
+  readonly usage: ReadonlyArray<RoundUsage>
+  /** Rounds in a row that ended without changing the workspace. */
+  readonly stalled: number
+  /** Why the last round's claimed completion did not hold; the next child is told. */
+  readonly rejected: ClaimCheck | undefined
+}
+
+const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
+  new RoundFailed({
+    round,
+    reason: failure.reason,
+    detail: notRetried === undefined ? failure.detail : `${failure.detail}; not retried: ${notRetried}`,
+    lastReport: last ?? null,
+    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
+    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
+    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+    ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
+  })
+
+/**
+ * The workflow's body, for the run contexts the service keeps: `contextOf` gives a live run its
+ * handle, events and limits; `onRound` hears each round's outcome (also when replayed), so the
+ * service knows the last finished report if its time budget cuts the run.
+ */
+export const ralphRunBody = (
+  contextOf: (runId: string) => AttemptContext,
+  onRound: (runId: string, state: LoopState) => Effect.Effect<void>
+) =>
+(payload: RalphRunPayload) => {
+  const { maxRounds, objective, runId } = payload
+  const guards: Guards = payload.guards ?? {}
+  // Every finished round's spend, appended once per round and shared by the states that follow (a
+  // copy per round would make a long run quadratic); a state never sees a round that did not finish.
+  const spent: Array<RoundUsage> = [...(payload.from?.usage ?? [])]
+  const attemptActivity = (
+    round: number,
+    attempt: number,
+    prompt: string,
+    waitedMillis: number,
+    maxBudgetUsd: number | undefined
+  ) =>
+    Activity.make({
+      name: `round ${round} attempt ${attempt}`,
+      success: AttemptSucceeded,
+      error: AttemptError,
+      execute: Effect.suspend(() =>
+        runAttempt(contextOf(runId), { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd })
+      )
+    })
+  const claimActivity = (round: number) =>
+    Activity.make({
+      name: `round ${round} claim check`,
+      success: ClaimCheck,
+      error: StateUnavailable,
+      execute: Effect.suspend(() => checkClaim(contextOf(runId), guards, round))
+    })
+
+  /** The budget a finished round that did not end the run used up, if one. */
+  const limitAfter = (round: number, usage: ReadonlyArray<RoundUsage>, stalled: number): BudgetLimit | undefined =>
+    spendLimitReached(guards, usage) ??
+      (guards.maxStalledRounds !== undefined && stalled >= guards.maxStalledRounds ? "stalled" : undefined) ??
+      (round >= maxRounds ? "rounds" : undefined)
+
+  /**
+   * What a finished round means for the run: a claimed completion is checked (unless its check is
+   * known), a blocker ends it, and a round that does not end it may have used up a budget.
+   */
+  const conclude = Effect.fnUntraced(function*(
+    n: number,
+    report: Report,
+    usage: ReadonlyArray<RoundUsage>,
+    stalled: number,
+    knownCheck: ClaimCheck | undefined
+  ) {
+    // Summed only for a result: over every round so far, it would make a long run quadratic.
+    const spend = () => ({ usage: summarizeUsage(usage) })
+    const state = { round: n, last: report, usage, stalled, rejected: undefined }
+    if (report.status === "blocked") {
+      return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spend() } } satisfies LoopState
+    }
+    let rejected: ClaimCheck | undefined
+    if (report.status === "complete") {
+      const check = !checksClaims(guards) ? undefined : knownCheck ?? (yield* claimActivity(n))
+      if (check === undefined || claimHolds(check)) {
+        const verified = check?.verification == null ? {} : { verification: check.verification }
+        return {
+          ...state,
+          result: { status: "complete", roundsStarted: n, report, ...spend(), ...verified }
+        } satisfies LoopState
+      }
+      rejected = check
+    }
+    const limit = limitAfter(n, usage, stalled)
+    const claim = rejected === undefined
+      ? {}
+      : rejected.protectedChanged.length > 0
+      ? { protectedChanged: rejected.protectedChanged }
+      : rejected.verification === null
+      ? {}
+      : { verification: rejected.verification }
+    return {
+      ...state,
+      rejected,
+      result: limit === undefined
+        ? undefined
+        : { status: "budget-limited", limit, roundsStarted: n, report, ...spend(), ...claim }
+    } satisfies LoopState
+  })
+
+  /** One round: attempts until one yields a report or a failure that is not retried. */
+  const round = Effect.fnUntraced(function*(state: LoopState) {
+    const n = state.round + 1
+    const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last, rejected: state.rejected })
+    // What the round's failed attempts spent: it counts, and is unknown when a failure says nothing.
+    const failedSpend: Array<Usage> = n === (payload.from?.round ?? 0) + 1 ? [...(payload.pendingUsage ?? [])] : []
+    const spentSoFar = () => [...state.usage, { round: n, ...combineUsage(failedSpend), durationMs: 0 }]
+    let attempt = 1
+    let waitedMillis = 0
+    let outcome: AttemptSucceeded | undefined
+    while (outcome === undefined) {
+      const maxBudgetUsd = remainingCostUsd(guards, failedSpend.length === 0 ? state.usage : spentSoFar())
+      const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
+        Effect.map((succeeded) => ({ succeeded })),
+        Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
+      )
+      if ("succeeded" in result) {
+        outcome = result.succeeded
+        continue
+      }
+      const { failure, retryInMs } = result.failed
+      failedSpend.push(failure.usage ?? {})
+      // The agent stopped at the budget ralph passed it, or the failed attempts used up a cap: no retry.
+      const limit = failure.reason === "budget" && guards.maxCostUsd !== undefined
+        ? "cost"
+        : retryInMs === null
+        ? undefined
+        : spendLimitReached(guards, spentSoFar())
+      if (limit !== undefined) {
+        // With no finished report to end on, the round failed.
+        if (state.last === undefined) return yield* roundFailed(n, undefined, failure, `the ${limit} cap is reached`)
+        const usage = spentSoFar()
+        const next: LoopState = {
+          ...state,
+          round: n,
+          usage,
+          result: {
+            status: "budget-limited",
+            limit,
+            roundsStarted: n,
+            report: state.last,
+            usage: summarizeUsage(usage)
+          }
+        }
+        yield* onRound(runId, next)
+        return next
+      }
+      if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
+      // Persisted whatever its length, so a crash during the wait resumes the wait.
+      yield* DurableClock.sleep({
+        name: `round ${n} retry ${attempt}`,
+        duration: Duration.millis(retryInMs),
+        inMemoryThreshold: Duration.zero
+      })
+      waitedMillis += retryInMs
+      attempt++
+    }
+    spent.push(roundSpend(n, [...failedSpend, outcome.usage], outcome.durationMs))
+    const stalled = outcome.changed === false ? state.stalled + 1 : 0
+    const next = yield* conclude(n, outcome.report, spent, stalled, undefined)
+    yield* onRound(runId, next)
+    return next
+  })
+
+  /** Where the loop starts: a continued run first settles what its last round left open (a claim to check, a cap). */
+  const start = Effect.gen(function*() {
+    const from = payload.from
+    if (from === null) {
+      return {
+        round: 0,
+        last: undefined,
+        result: undefined,
+        usage: spent,
+        stalled: 0,
+        rejected: undefined
+      } satisfies LoopState
+    }
+    const state = yield* conclude(from.round, from.report, spent, from.stalled ?? 0, from.rejected)
+    yield* onRound(runId, state)
+    return state
+  })
+
+  return start.pipe(
+    Effect.flatMap((initial) => iterate(initial, { while: (state) => state.result === undefined, body: round })),
+    Effect.flatMap((state) =>
+      state.result === undefined ? Effect.die("the loop ended without a result") : Effect.succeed(state.result)
+    )
+  )
+}
