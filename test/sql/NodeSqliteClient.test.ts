@@ -381,7 +381,7 @@ describe("files", () => {
 })
 
 describe("Node's ExperimentalWarning", () => {
-  it("is silenced for node:sqlite only", () => {
+  it("is silenced for node:sqlite only, while it loads (process.emitWarning is Node's own again after)", () => {
     const dir = tempDir()
     try {
       const script = join(root, "test", "sql", `warning-probe-${process.pid}.ts`)
@@ -391,19 +391,21 @@ describe("Node's ExperimentalWarning", () => {
           `import { Effect } from "effect"`,
           `import * as SqlClient from "effect/sql/SqlClient"`,
           `import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"`,
+          `const nodesOwn = process.emitWarning`,
           `const program = Effect.gen(function*() { const sql = yield* SqlClient.SqlClient; return yield* sql\`SELECT 41 + 1 AS n\` })`,
           `const rows = await Effect.runPromise(program.pipe(Effect.provide(NodeSqliteClient.layer({ filename: ${
             JSON.stringify(join(dir, "w.db"))
           } }))))`,
           `process.emitWarning("another feature is experimental", "ExperimentalWarning")`,
           `process.emitWarning("something else", "DeprecationWarning")`,
-          `console.log(JSON.stringify(rows))`
+          `console.log(JSON.stringify(rows))`,
+          `console.log(process.emitWarning === nodesOwn ? "emitWarning: Node's own" : "emitWarning: patched")`
         ].join("\n")
       )
       try {
         const result = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" })
         assert.strictEqual(result.status, 0, result.stderr)
-        assert.strictEqual(result.stdout.trim(), `[{"n":42}]`)
+        assert.deepStrictEqual(result.stdout.trim().split("\n"), [`[{"n":42}]`, "emitWarning: Node's own"])
         assert.notInclude(result.stderr, "SQLite is an experimental feature")
         assert.include(result.stderr, "ExperimentalWarning: another feature is experimental")
         assert.include(result.stderr, "DeprecationWarning: something else")
