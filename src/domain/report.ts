@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import { memoize } from "effect/Function"
 
 /** A string a worker wrote for people to read: something to say, and no padding around it. */
 const Line = Schema.String.check(
@@ -66,22 +67,20 @@ export const checkReport = (value: unknown, maxHandoffChars: number): ReportChec
   return { _tag: "Valid", report: decoded.success }
 }
 
-/** The JSON Schema a child is given for its report (the status rules are told in prose). */
-let jsonSchema: object | undefined
+/** The shape a child is told to write (the status rules are told in prose). */
+const ReportShape = Schema.Struct({
+  status: ReportStatus,
+  summary: Schema.String,
+  evidence: Schema.Array(Schema.String),
+  nextSteps: Schema.Array(Schema.String),
+  blocker: Schema.String
+})
 
-/** Built on first use and kept: every provider and every claude round asks for it. */
-export const reportJsonSchema = (): object => {
-  if (jsonSchema !== undefined) return jsonSchema
-  const document = Schema.toJsonSchemaDocument(
-    Schema.Struct({
-      status: ReportStatus,
-      summary: Schema.String,
-      evidence: Schema.Array(Schema.String),
-      nextSteps: Schema.Array(Schema.String),
-      blocker: Schema.String
-    }),
-    { onExcessProperty: "error" }
-  )
-  jsonSchema = { $schema: "https://json-schema.org/draft/2020-12/schema", ...document.schema }
-  return jsonSchema
-}
+// Derived once (memoised by the shape) and kept: every provider and every claude round asks for it.
+const jsonSchemaOf = memoize((shape: typeof ReportShape): object => ({
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  ...Schema.toJsonSchemaDocument(shape, { onExcessProperty: "error" }).schema
+}))
+
+/** The JSON Schema a child is given for its report. */
+export const reportJsonSchema = (): object => jsonSchemaOf(ReportShape)
