@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, type Scope } from "effect"
-import { createHash } from "node:crypto"
+import { createHash, randomUUID } from "node:crypto"
 import * as fs from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -11,7 +11,21 @@ interface LockContent {
   readonly runId: string
   readonly pid: number
   readonly startedAt: string
+  /** The {@link thisProcess} of the ralph that wrote it (absent in locks of older ralphs). */
+  readonly instance?: string
 }
+
+/**
+ * This process among all that have had its pid: a lock naming this pid is a run of this process
+ * (any instance of the service: a server runs several calls, and they too may not share a
+ * workspace) only when it names this instance too; otherwise it is a dead ralph's whose pid was
+ * reused. A constant of the process, read from the lock file itself — no table of held locks.
+ */
+const thisProcess = randomUUID()
+
+/** Whether the lock's process still runs (this one counts only for locks it wrote). */
+const holderAlive = (holder: LockContent): boolean =>
+  holder.pid === process.pid ? holder.instance === thisProcess : isProcessAlive(holder.pid)
 
 /** The lock of one active run: the run id is filled in once the engine has chosen it. */
 export interface LockHandle {
@@ -63,13 +77,6 @@ const readLock = (file: string): LockContent | undefined => {
   }
 }
 
-/**
- * The locks this process holds now, by lock file: a lock file naming this process's pid is stale
- * (a dead ralph whose pid was reused) unless it is here, and then it is a run of this process — a
- * server runs several calls, and they too may not share a workspace.
- */
-const heldHere = new Map<string, string>()
-
 /** One active run per workspace (by real path): a second run or resume fails at once. */
 export class WorkspaceLock extends Context.Service<WorkspaceLock, {
   /** Takes the workspace's lock for the life of the scope; a lock whose process is dead is taken over. */
@@ -79,7 +86,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
   ) => Effect.Effect<LockHandle, WorkspaceLocked | StateUnavailable, Scope.Scope>
 }>()("ralph/WorkspaceLock") {
   static readonly layer = (lockDir: string = defaultLockDir()) =>
-    Layer.succeed(WorkspaceLock, WorkspaceLock.make(lockDir))
+    Layer.sync(WorkspaceLock, () => WorkspaceLock.make(lockDir))
 
   static readonly make = (lockDir: string): WorkspaceLock["Service"] => {
     const lockFile = (workspace: string) =>
@@ -103,20 +110,21 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
     const take = (workspace: string, runId: string): Effect.Effect<LockContent, WorkspaceLocked | StateUnavailable> =>
       Effect.suspend((): Effect.Effect<LockContent, WorkspaceLocked | StateUnavailable> => {
         const file = lockFile(workspace)
-        const content: LockContent = { workspace, runId, pid: process.pid, startedAt: new Date().toISOString() }
+        const content: LockContent = {
+          workspace,
+          runId,
+          pid: process.pid,
+          startedAt: new Date().toISOString(),
+          instance: thisProcess
+        }
         try {
           fs.mkdirSync(lockDir, { recursive: true, mode: 0o700 })
           const untrusted = untrustedLockDir(lockDir)
           if (untrusted !== undefined) return Effect.fail(new StateUnavailable({ path: lockDir, problem: untrusted }))
-          const ours = heldHere.get(file)
-          if (ours !== undefined) return Effect.fail(new WorkspaceLocked({ workspace, runId: ours, pid: process.pid }))
           for (let tries = 0; tries < 5; tries++) {
-            if (tryCreate(file, content)) {
-              heldHere.set(file, runId)
-              return Effect.succeed(content)
-            }
+            if (tryCreate(file, content)) return Effect.succeed(content)
             const holder = readLock(file)
-            if (holder !== undefined && holder.pid !== process.pid && isProcessAlive(holder.pid)) {
+            if (holder !== undefined && holderAlive(holder)) {
               return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
             }
             const stat = fs.statSync(file, { throwIfNoEntry: false })
@@ -142,15 +150,13 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
       const file = lockFile(workspace)
       let current = yield* Effect.acquireRelease(take(workspace, runId), () =>
         Effect.sync(() => {
-          heldHere.delete(file)
           const holder = readLock(file)
-          if (holder?.pid === process.pid) fs.rmSync(file, { force: true })
+          if (holder?.pid === process.pid && holder.instance === thisProcess) fs.rmSync(file, { force: true })
         }))
       const handle: LockHandle = {
         setRunId: (id) =>
           Effect.sync(() => {
             current = { ...current, runId: id }
-            heldHere.set(file, id)
             const temporary = `${file}.${process.pid}.update`
             fs.writeFileSync(temporary, JSON.stringify(current), { mode: 0o600 })
             fs.renameSync(temporary, file)

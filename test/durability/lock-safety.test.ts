@@ -5,9 +5,19 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs"
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { join } from "node:path"
-import { StateUnavailable } from "../../src/domain/errors.ts"
+import { StateUnavailable, WorkspaceLocked } from "../../src/domain/errors.ts"
 import { WorkspaceLock } from "../../src/workspace/WorkspaceLock.ts"
 import { cleanup, makeTempDir, printJson, sq, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
@@ -91,6 +101,45 @@ describe("the lock directory", () => {
       symlinkSync(foreignDir(), link)
       const error = yield* refusal(link)
       assert.include(error.message, "not to you")
+    }))
+})
+
+describe("locks naming this process's pid", () => {
+  it.effect("two instances of the service in one process: the second is WorkspaceLocked until the first lets go", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "locks")
+      const workspace = tempDir()
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-aaaaaa")
+        const error = yield* Effect.flip(
+          Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-bbbbbb"))
+        )
+        assert.instanceOf(error, WorkspaceLocked)
+        assert.strictEqual(error.pid, process.pid)
+        assert.strictEqual(error.runId, "20250101-000000-aaaaaa")
+      }))
+      assert.deepStrictEqual(readdirSync(lockDir), [], "the first one's lock is removed with its scope")
+      yield* Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-bbbbbb"))
+    }))
+
+  it.effect("one this process did not write (a dead ralph whose pid was reused) is taken over", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "locks")
+      const workspace = tempDir()
+      // The lock's file name for the workspace: take and let go once, then plant a stale one there.
+      yield* Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-aaaaaa"))
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-aaaaaa")
+        const [file] = readdirSync(lockDir)
+        const stale = { workspace, runId: "old", pid: process.pid, startedAt: "2026-01-01T00:00:00Z" }
+        writeFileSync(join(lockDir, file!), JSON.stringify(stale))
+      }))
+      const [file] = readdirSync(lockDir)
+      assert.include(readFileSync(join(lockDir, file!), "utf8"), `"runId":"old"`, "a lock it did not write is left")
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-cccccc")
+        assert.include(readFileSync(join(lockDir, file!), "utf8"), `"runId":"20250101-000000-cccccc"`)
+      }))
     }))
 })
 
