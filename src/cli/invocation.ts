@@ -90,7 +90,7 @@ export const withRalph = <A>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
-    session.drives = true
+    session.drives()
     const stored = yield* openStore(settings)
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
@@ -114,12 +114,12 @@ const sessionSink = (session: Session, location: StoreLocation): Publish => {
     Effect.andThen(
       Effect.sync(() => {
         if (event._tag === "RunStarted") {
-          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          session.runStarted({ runId: event.runId, resume: resumeCommand(event.runId, location, process.env) })
           if (event.stoppedStalePid !== undefined) {
             process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
           }
         } else if (event._tag === "RoundStarted") {
-          session.currentRound = event.round
+          session.roundStarted(event.round)
         }
       }),
       track(event)
@@ -132,12 +132,12 @@ export const trackChildren = (session: Session): Publish => {
     Effect.sync(() => {
       if (event._tag === "ChildSpawned") {
         pid = event.pid
-        session.livePids.add(pid)
+        session.childSpawned(pid)
       } else if (
         pid !== undefined &&
         (event._tag === "RoundFinished" || event._tag === "RoundRejected" || event._tag === "RoundFailed")
       ) {
-        session.livePids.delete(pid)
+        session.childGone(pid)
         pid = undefined
       }
     })

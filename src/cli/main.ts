@@ -114,7 +114,7 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
   const code = signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
   if (exiting) process.exit(code)
   // A command that drives no run (watch, runs, show, export) has nothing to cancel: it only stops.
-  if (!session.drives) {
+  if (!session.drivesRuns) {
     session.endStatus?.()
     if (session.watching !== undefined) {
       process.stderr.write(
@@ -141,7 +141,7 @@ const onSignal = (signal: "SIGINT" | "SIGTERM") => {
     )
     return exitWhenFlushed(exitCodes.sigint)
   }
-  session.signal = signal
+  session.signalled(signal)
   session.endStatus?.()
   // Stopping a child can take its whole grace period: say so at once, and how not to wait.
   process.stderr.write(

@@ -28,7 +28,7 @@ const report = <A>(
   toJson: (a: A) => unknown
 ) =>
   CliSession.use((session) => {
-    session.json = json
+    session.output({ json })
     return effect.pipe(
       Effect.tap((value) =>
         Effect.sync(() => {
@@ -169,7 +169,7 @@ export const exportRun = Command.make(
   { ...readFlags, runId: runIdArgument },
   (flags) =>
     CliSession.use((session) => {
-      session.json = flags.json
+      session.output({ json: flags.json })
       return Effect.flatMap(
         loadLocation(flags, process.env),
         (location) =>

@@ -14,7 +14,7 @@ export const mcp = Command.make("mcp", serverFlags, (flags) =>
     // cannot change what later calls run.
     const settings = yield* loadSettings(flags, process.env, flags)
     // Each call settles on its own; the process has no one result to print, even when a signal stops it.
-    session.settled = true
+    session.claimResult()
     // Loaded only for this command: effect/ai stays out of every other command's start-up.
     const { serve } = yield* Effect.promise(() => import("../mcp/server.ts"))
     process.stderr.write(

@@ -14,11 +14,11 @@ export const resume = Command.make(
   (flags) =>
     settle(Effect.gen(function*() {
       const session = yield* CliSession
-      session.json = flags.json
+      session.output({ json: flags.json })
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
       const view = yield* withStore(location, (store) => store.read(flags.runId))
-      session.maxResultChars = view.started.config.maxResultChars
+      session.output({ maxResultChars: view.started.config.maxResultChars })
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
       const agent = parseAgentName(view.started.config.subagentProvider)

@@ -55,10 +55,10 @@ export const run = Command.make(
   (flags) =>
     settle(Effect.gen(function*() {
       const session = yield* CliSession
-      session.json = flags.json
+      session.output({ json: flags.json })
       const objective = yield* readObjective(flags.objective, flags.objectiveFile)
       const settings = yield* loadSettings(flags, process.env, flags)
-      session.maxResultChars = settings.config.maxResultChars
+      session.output({ maxResultChars: settings.config.maxResultChars })
       return yield* withRalph(
         settings,
         (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),

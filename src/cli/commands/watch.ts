@@ -23,7 +23,7 @@ const decodeError = Schema.decodeUnknownResult(RalphError)
  */
 const settleUnknown = (session: Session, _tag: string, message: string, exitCode: number) => {
   session.endStatus?.()
-  session.settled = true
+  session.claimResult()
   const runId = session.run?.runId
   if (session.json) process.stdout.write(`${JSON.stringify({ error: { _tag, message, runId } })}\n`)
   else process.stderr.write(`ralph: ${escapeBlock(message)}\n`)
@@ -33,8 +33,9 @@ const settleUnknown = (session: Session, _tag: string, message: string, exitCode
 /** How a run that is no longer running ended, said as `ralph run` would have said it. */
 const settleEnded = (session: Session, view: RunView, location: StoreLocation) => {
   const runId = view.started.runId
-  session.maxResultChars = view.started.config.maxResultChars
-  session.run = { runId, resume: resumeCommand(runId, location, process.env) }
+  const resume = resumeCommand(runId, location, process.env)
+  session.output({ maxResultChars: view.started.config.maxResultChars })
+  session.runStarted({ runId, resume })
   if (view.envelope !== null) return settleSuccess(session, view.envelope)
   if (view.error !== null) {
     const decoded = decodeError({ _tag: view.error._tag, ...view.error.fields })
@@ -47,7 +48,7 @@ const settleEnded = (session: Session, view: RunView, location: StoreLocation) =
     session,
     "Interrupted",
     `Run ${runId} stopped without an end: its ralph process (pid ${view.ownerPid}) is gone. ` +
-      `Continue it with: ${session.run.resume}`,
+      `Continue it with: ${resume}`,
     1
   )
 }
@@ -58,8 +59,8 @@ export const watch = Command.make(
   (flags) =>
     Effect.gen(function*() {
       const session = yield* CliSession
-      session.json = flags.json
-      session.watching = flags.runId
+      session.output({ json: flags.json })
+      session.watch(flags.runId)
       const location = yield* loadLocation(flags, process.env)
       const progress = progressFor(session, flags.quiet)
       const ended = yield* withStore(location, (store) =>

@@ -122,7 +122,7 @@ export const statusText = (status: Status, now: number, width: number, style: St
 const clearLine = "\r\u001b[2K"
 
 /** Where the live view leaves the way to end its status line, for what ralph prints next. */
-type StatusHolder = Pick<Session, "endStatus">
+type StatusHolder = Pick<Session, "showStatus">
 
 /**
  * The status line below the per-round lines, redrawn every second and cleared when the run ends.
@@ -131,7 +131,7 @@ type StatusHolder = Pick<Session, "endStatus">
 export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
-  holder: StatusHolder = { endStatus: undefined },
+  holder: StatusHolder = { showStatus: () => {} },
   spentBefore: SpentBefore = nothingSpent
 ): Progress => {
   const style = styleFor(stream, env)
@@ -156,7 +156,7 @@ export const liveView = (
     timer = undefined
     clear()
     status = undefined
-    holder.endStatus = undefined
+    holder.showStatus(undefined)
   }
   return (event, at = Date.now()) =>
     Effect.andThen(
@@ -178,7 +178,7 @@ export const liveView = (
                 summary: undefined
               }
               // What ralph writes besides (a signal's message, the result) ends the status line first.
-              holder.endStatus = stop
+              holder.showStatus(stop)
               timer ??= setInterval(draw, 1000)
               timer.unref()
               break
