@@ -67,7 +67,6 @@ export class SubagentProvider extends Context.Service<SubagentProvider, {
   readonly resolve: (name: string) => Effect.Effect<Provider, ProviderUnavailable>
   readonly register: (provider: Provider) => Effect.Effect<void>
   readonly unregister: (name: string) => Effect.Effect<void>
-  readonly names: Effect.Effect<ReadonlyArray<string>>
 }>()("ralph/SubagentProvider") {
   /** A registry holding the given providers. */
   static readonly layer = (providers: ReadonlyArray<Provider>) =>
@@ -108,8 +107,7 @@ export class SubagentProvider extends Context.Service<SubagentProvider, {
     return SubagentProvider.of({
       resolve,
       register: (provider) => Effect.sync(() => void registry.set(provider.name, provider)),
-      unregister: (name) => Effect.sync(() => void registry.delete(name)),
-      names: Effect.sync(() => [...registry.keys()])
+      unregister: (name) => Effect.sync(() => void registry.delete(name))
     })
   }
 }

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Result, type Scope } from "effect"
+import { Context, Effect, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
@@ -87,7 +87,8 @@ const unavailable = (path: string, error: unknown) =>
     }; check that the directory exists, is writable and has space, or choose another with --state-dir`
   })
 
-const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+/** What a run id may be (it names a directory and a database key). */
+export const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 const outputHeader = /^=== round (\d+) attempt (\d+) (stdout|stderr)[^(\n]*\((\d+) bytes\)\n/
 
@@ -138,8 +139,6 @@ export class RunStore extends Context.Service<RunStore, {
   readonly outputs: (runId: string) => Effect.Effect<ReadonlyArray<KeptOutput>, StateUnavailable>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
 }>()("ralph/RunStore") {
-  static readonly layer = (root: string) => Layer.succeed(RunStore, RunStore.make(root))
-
   static readonly make = (root: string): RunStore["Service"] => {
     const runsDir = join(root, "runs")
     const runDir = (runId: string) => join(runsDir, runId)
