@@ -10,6 +10,7 @@ import {
   defaults,
   type EngineName,
   fileKeys,
+  isRecord,
   parseAgentConfig,
   type Setting,
   type SettingName,
@@ -81,8 +82,6 @@ export interface SettingsFlags {
 export type LocationFlags = Pick<SettingsFlags, "workspace" | "stateDir" | "engine" | "databaseUrl">
 
 type ConfigFile = Readonly<Record<string, unknown>>
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The workspace: an existing directory, by its real path. */
 export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<string, InvalidArguments> =>

@@ -132,7 +132,8 @@ export type JournalEntry = typeof JournalEntry.Type
 export type RunStartedEntry = Extract<JournalEntry, { type: "run-started" }>
 type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
 
-const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
+/** One line of the journal (a stored entry's JSON text), decoded. */
+export const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
 
 /** Whether one line of text is a whole journal entry (a crash can leave the last one torn). */
 export const isJournalEntry = (line: string): boolean => Result.isSuccess(decodeEntry(line))

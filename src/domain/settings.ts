@@ -331,7 +331,8 @@ export const AgentConfig = Schema.Struct({
 })
 export type AgentConfig = typeof AgentConfig.Type
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+export const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
 
 const refusals: Partial<Record<string, string>> = {
   "exec.model": "the exec agent has no model of ralph's choosing; pass it in its command or args",

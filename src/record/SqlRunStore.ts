@@ -4,23 +4,19 @@
  * by the same `viewRun`), one row each, plus a summary row per run so that `ralph runs` reads one
  * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer } from "effect"
 import { identity } from "effect/Function"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
-import { JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
+import { decodeEntry, type JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
 import { lazyFlush } from "../sql/LazyFlush.ts"
 import { waitOutOutage } from "../sql/outage.ts"
 import { makeRunLeases } from "./RunLeases.ts"
-import { keptStdoutBytes, type RunJournal, type RunListing, RunStore } from "./RunStore.ts"
-
-const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
+import { keptStdoutBytes, type RunJournal, type RunListing, RunStore, validRunId } from "./RunStore.ts"
 
 const unavailable = (where: string) => (error: SqlError) =>
   new StateUnavailable({ path: where, problem: `the database failed: ${error.message}` })
-
-const validRunId = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 /**
  * A row of `ralph_runs` as `list` reads it: an array, in the order it selects the columns (arrays,
