@@ -17,8 +17,6 @@
  *
  * Times are epoch milliseconds (BIGINT). Column names are never transformed (the client's
  * `transformResultNames`/`transformQueryNames` do not apply).
- *
- * @since 0.2.0
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"

@@ -15,8 +15,6 @@
  *   store that serialises them only has to write the `Exit` around them.
  *
  * Every write is one statement (one transaction) and is done before the workflow goes on.
- *
- * @since 0.2.0
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -15,8 +15,6 @@
  * round's activity.
  *
  * Its own module (no driver code), so that stores can use it without loading a SQL driver.
- *
- * @since 0.2.0
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

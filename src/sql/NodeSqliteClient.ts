@@ -27,8 +27,6 @@
  *
  * `node:sqlite` is synchronous: a statement (and a busy wait) blocks the event loop while it runs.
  * Parameters: booleans are bound as 1/0, `undefined` as NULL, `Date` as its ISO-8601 text.
- *
- * @since 0.2.0
  */
 import type * as Arr from "effect/Array"
 import * as Cause from "effect/Cause"

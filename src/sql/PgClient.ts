@@ -19,8 +19,6 @@
  *
  * The server does not echo passwords (SCRAM never sends it), so the errors of later statements do
  * not carry it either.
- *
- * @since 0.2.0
  */
 import * as Pg from "@effect/sql-pg/PgClient"
 import * as Context from "effect/Context"
