@@ -113,14 +113,17 @@ export const runLeaseTtl = Duration.seconds(30)
 
 export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("WorkspaceLocked", {
   workspace: Schema.String,
-  runId: Schema.String,
+  /** Absent while the other run is starting (its id is not chosen yet). */
+  runId: Schema.optionalKey(Schema.String),
   pid: Schema.Number,
   /** Set when the run is driven from another machine sharing the store. */
   host: Schema.optionalKey(Schema.String)
 }) {
   override get message(): string {
     return this.host === undefined
-      ? `Another ralph run (${this.runId}, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
+      ? `Another ralph run (${
+        this.runId ?? "starting"
+      }, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
       : `Run ${this.runId} is being driven by ralph pid ${this.pid} on ${this.host}; wait for it, or stop it there. ` +
         `If that machine is gone, its claim on the run lapses ${
           Duration.format(runLeaseTtl)

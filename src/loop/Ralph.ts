@@ -205,7 +205,7 @@ export class Ralph extends Context.Service<Ralph, {
          * Where a run's events go: with a store, to its record first (the run stops if that cannot
          * be written), holding the workspace lock for the scope.
          */
-        const eventsFor = Effect.fnUntraced(function*(runId: string) {
+        const eventsFor = Effect.fnUntraced(function*(runId: string | undefined) {
           if (Option.isNone(store)) return events
           yield* store.value.prepare
           const lock = yield* locks.acquire(workspace, runId)
@@ -223,7 +223,7 @@ export class Ralph extends Context.Service<Ralph, {
         const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
-            const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
+            const runEvents = yield* eventsFor(resumed ? checkpoint.runId : undefined)
             // Held first, so that nobody else starts a child for the run while its stale one is stopped.
             if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, workspace)
             const stoppedStalePid = dangling === undefined

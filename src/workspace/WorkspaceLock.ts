@@ -8,7 +8,8 @@ import { isProcessAlive } from "../record/liveness.ts"
 
 interface LockContent {
   readonly workspace: string
-  readonly runId: string
+  /** Absent until the run's id is chosen (`setRunId`). */
+  readonly runId?: string
   readonly pid: number
   readonly startedAt: string
   /** The {@link thisProcess} of the ralph that wrote it (absent in locks of older ralphs). */
@@ -27,7 +28,7 @@ const thisProcess = randomUUID()
 const holderAlive = (holder: LockContent): boolean =>
   holder.pid === process.pid ? holder.instance === thisProcess : isProcessAlive(holder.pid)
 
-/** The lock of one active run: the run id is filled in once the engine has chosen it. */
+/** The lock of one active run: the run id is filled in once the engine has chosen it (a new run's). */
 export interface LockHandle {
   readonly setRunId: (runId: string) => Effect.Effect<void>
 }
@@ -71,7 +72,10 @@ const untrustedLockDir = (dir: string): string | undefined => {
 const readLock = (file: string): LockContent | undefined => {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockContent>
-    return typeof parsed.pid === "number" && typeof parsed.runId === "string" ? parsed as LockContent : undefined
+    // The decoded boundary: a lock file is JSON of a LockContent when its pid and run id have their types.
+    return typeof parsed.pid === "number" && (parsed.runId === undefined || typeof parsed.runId === "string")
+      ? parsed as LockContent
+      : undefined
   } catch {
     return undefined
   }
@@ -79,10 +83,13 @@ const readLock = (file: string): LockContent | undefined => {
 
 /** One active run per workspace (by real path): a second run or resume fails at once. */
 export class WorkspaceLock extends Context.Service<WorkspaceLock, {
-  /** Takes the workspace's lock for the life of the scope; a lock whose process is dead is taken over. */
+  /**
+   * Takes the workspace's lock for the life of the scope; a lock whose process is dead is taken over.
+   * `runId` is `undefined` for a new run, whose id is chosen after (`LockHandle.setRunId`).
+   */
   readonly acquire: (
     workspace: string,
-    runId: string
+    runId: string | undefined
   ) => Effect.Effect<LockHandle, WorkspaceLocked | StateUnavailable, Scope.Scope>
 }>()("ralph/WorkspaceLock") {
   static readonly layer = (lockDir: string = defaultLockDir()) =>
@@ -107,12 +114,15 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
       }
     }
 
-    const take = (workspace: string, runId: string): Effect.Effect<LockContent, WorkspaceLocked | StateUnavailable> =>
+    const take = (
+      workspace: string,
+      runId: string | undefined
+    ): Effect.Effect<LockContent, WorkspaceLocked | StateUnavailable> =>
       Effect.suspend((): Effect.Effect<LockContent, WorkspaceLocked | StateUnavailable> => {
         const file = lockFile(workspace)
         const content: LockContent = {
           workspace,
-          runId,
+          ...(runId === undefined ? {} : { runId }),
           pid: process.pid,
           startedAt: new Date().toISOString(),
           instance: thisProcess
@@ -125,12 +135,15 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
             if (tryCreate(file, content)) return Effect.succeed(content)
             const holder = readLock(file)
             if (holder !== undefined && holderAlive(holder)) {
-              return Effect.fail(new WorkspaceLocked({ workspace, runId: holder.runId, pid: holder.pid }))
+              const { pid, runId: holding } = holder
+              return Effect.fail(
+                new WorkspaceLocked({ workspace, ...(holding === undefined ? {} : { runId: holding }), pid })
+              )
             }
             const stat = fs.statSync(file, { throwIfNoEntry: false })
             // A lock being written right now has no content yet; give its writer a moment.
             if (holder === undefined && stat !== undefined && Date.now() - stat.mtimeMs < 2000) {
-              return Effect.fail(new WorkspaceLocked({ workspace, runId: "(starting)", pid: 0 }))
+              return Effect.fail(new WorkspaceLocked({ workspace, pid: 0 }))
             }
             // Its process is gone: take it over, unless another ralph took it over first.
             if (JSON.stringify(readLock(file)) === JSON.stringify(holder)) fs.rmSync(file, { force: true })
@@ -146,7 +159,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
         }
       })
 
-    const acquire = Effect.fn("WorkspaceLock.acquire")(function*(workspace: string, runId: string) {
+    const acquire = Effect.fn("WorkspaceLock.acquire")(function*(workspace: string, runId: string | undefined) {
       const file = lockFile(workspace)
       let current = yield* Effect.acquireRelease(take(workspace, runId), () =>
         Effect.sync(() => {

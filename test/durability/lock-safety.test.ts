@@ -122,6 +122,27 @@ describe("locks naming this process's pid", () => {
       yield* Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-bbbbbb"))
     }))
 
+  it.effect("a run still starting (its id not chosen yet) is named as starting, with no run id", () =>
+    Effect.gen(function*() {
+      const lockDir = join(tempDir(), "locks")
+      const workspace = tempDir()
+      yield* Effect.scoped(Effect.gen(function*() {
+        const handle = yield* WorkspaceLock.make(lockDir).acquire(workspace, undefined)
+        const starting = yield* Effect.flip(
+          Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-bbbbbb"))
+        )
+        assert.instanceOf(starting, WorkspaceLocked)
+        assert.isUndefined(starting.runId)
+        assert.include(starting.message, `Another ralph run (starting, pid ${process.pid})`)
+        yield* handle.setRunId("20250101-000000-aaaaaa")
+        const started = yield* Effect.flip(
+          Effect.scoped(WorkspaceLock.make(lockDir).acquire(workspace, "20250101-000000-bbbbbb"))
+        )
+        assert.instanceOf(started, WorkspaceLocked)
+        assert.strictEqual(started.runId, "20250101-000000-aaaaaa")
+      }))
+    }))
+
   it.effect("one this process did not write (a dead ralph whose pid was reused) is taken over", () =>
     Effect.gen(function*() {
       const lockDir = join(tempDir(), "locks")
