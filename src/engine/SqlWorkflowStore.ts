@@ -18,15 +18,10 @@
  * Times are epoch milliseconds (BIGINT). Column names are never transformed (the client's
  * `transformResultNames`/`transformQueryNames` do not apply).
  */
-import * as Cause from "effect/Cause"
-import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
+import { Cause, Effect, Exit, Layer, Option, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
-import type * as Workflow from "effect/workflow/Workflow"
+import type { Workflow } from "effect/workflow"
 import { waitOutOutage } from "../sql/outage.ts"
 import {
   activityKey,

@@ -16,13 +16,8 @@
  *
  * Every write is one statement (one transaction) and is done before the workflow goes on.
  */
-import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import type * as Workflow from "effect/workflow/Workflow"
+import { Context, Effect, Exit, Layer, Option, Schema } from "effect"
+import type { Workflow } from "effect/workflow"
 
 /** A store operation failed (a database error, or a stored value its schema no longer decodes). */
 export class WorkflowStoreError extends Schema.TaggedError<WorkflowStoreError>()("WorkflowStoreError", {

@@ -4,8 +4,7 @@
  * by the same `viewRun`), one row each, plus a summary row per run so that `ralph runs` reads one
  * table however many runs there are, and each round's bounded output. SQLite or PostgreSQL.
  */
-import { Effect, Layer } from "effect"
-import { identity } from "effect/Function"
+import { Effect, identity, Layer } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"

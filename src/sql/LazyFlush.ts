@@ -16,8 +16,7 @@
  *
  * Its own module (no driver code), so that stores can use it without loading a SQL driver.
  */
-import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
+import { Context, Effect } from "effect"
 
 /** Whether commits begun by the current fiber may skip their own flush (default `false`). */
 export const LazyFlush = Context.Reference<boolean>("ralph/sql/LazyFlush", { defaultValue: () => false })

@@ -28,22 +28,24 @@
  * `node:sqlite` is synchronous: a statement (and a busy wait) blocks the event loop while it runs.
  * Parameters: booleans are bound as 1/0, `undefined` as NULL, `Date` as its ISO-8601 text.
  */
-import type * as Arr from "effect/Array"
-import * as Cause from "effect/Cause"
-import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
-import * as Effect from "effect/Effect"
-import type * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
-import type * as Pull from "effect/Pull"
+import {
+  type Array as Arr,
+  Cause,
+  Context,
+  Duration,
+  Effect,
+  type Fiber,
+  Layer,
+  type Pull,
+  type Scope,
+  Semaphore,
+  Stream
+} from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
-import type * as Scope from "effect/Scope"
-import * as Semaphore from "effect/Semaphore"
 import * as Client from "effect/sql/SqlClient"
 import type { Connection } from "effect/sql/SqlConnection"
 import { classifySqliteError, ConnectionError, SqlError } from "effect/sql/SqlError"
 import * as Statement from "effect/sql/Statement"
-import * as Stream from "effect/Stream"
 import * as fs from "node:fs"
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite"
 import { LazyFlush } from "./LazyFlush.ts"

@@ -21,12 +21,8 @@
  * not carry it either.
  */
 import * as Pg from "@effect/sql-pg/PgClient"
-import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
+import { Context, Effect, Layer, Redacted, type Scope } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
-import * as Redacted from "effect/Redacted"
-import type * as Scope from "effect/Scope"
 import * as SqlClient from "effect/sql/SqlClient"
 import { ConnectionError, SqlError, type SqlErrorReason } from "effect/sql/SqlError"
 import { inspect } from "node:util"
