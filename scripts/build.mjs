@@ -1,7 +1,40 @@
 // Bundles the CLI into one file (fast cold start) and the library for `import "effect-ralph"`.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+
+/**
+ * `import { Effect, Layer } from "effect"` (the project's one import style) bundled as
+ * `import * as Effect from "effect/Effect"` and so on. Through the barrel, every effect module that
+ * any chunk uses lands in the chunk the CLI loads at start (the barrel is shared by all chunks): the
+ * SQL drivers' and the MCP server's modules too. Module by module, each stays in the chunk that needs
+ * it — `ralph --help` loaded 810 KB before, 567 KB with this. The barrel's other names (`identity`,
+ * `pipe`, …) are `effect/Function`'s.
+ */
+const effectModules = {
+  name: "effect-modules",
+  setup(build) {
+    build.onLoad({ filter: /[/\\]src[/\\].*\.ts$/ }, ({ path }) => {
+      const source = readFileSync(path, "utf8")
+      const contents = source.replace(/^import (type )?\{([^}]*)\} from "effect"$/gm, (line, allTypes, list) => {
+        const functions = []
+        const modules = []
+        for (const raw of list.split(",").map((spec) => spec.trim()).filter((spec) => spec !== "")) {
+          const type = allTypes !== undefined || raw.startsWith("type ")
+          const [name, alias = name] = raw.replace(/^type /, "").split(/\s+as\s+/)
+          if (existsSync(`node_modules/effect/dist/${name}.js`)) {
+            modules.push(`import ${type ? "type " : ""}* as ${alias} from "effect/${name}"`)
+          } else functions.push(raw)
+        }
+        if (functions.length > 0) {
+          modules.push(`import ${allTypes ?? ""}{ ${functions.join(", ")} } from "effect/Function"`)
+        }
+        return modules.join("\n")
+      })
+      return { contents, loader: "ts" }
+    })
+  }
+}
 
 rmSync("dist", { recursive: true, force: true })
 const common = {
@@ -17,6 +50,7 @@ await build({
   entryPoints: { "ralph-cli": "src/cli/main.ts" },
   outdir: "dist",
   minify: true,
+  plugins: [effectModules],
   // The SQL drivers are imported when an engine needs them: chunks of their own, so the journal
   // engine and `ralph --help` do not load them. Named ralph-* so copies of the CLI take them along.
   splitting: true,
