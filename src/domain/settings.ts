@@ -103,12 +103,14 @@ export const parseCommand = (raw: unknown): Parsed<ReadonlyArray<string>> => {
  */
 export const parseGlob = (raw: unknown): Parsed<string> => {
   if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
-  let pattern = raw.trim()
+  // A leading `!` excludes what the pattern matches (see files.ts, ruleSet); the rest is a pattern like any.
+  const excludes = raw.trim().startsWith("!")
+  let pattern = raw.trim().slice(excludes ? 1 : 0)
   while (pattern.startsWith("./")) pattern = pattern.slice(2)
   pattern = pattern.replace(/\/+$/, "")
   return pattern === "" || pattern === "." || pattern.startsWith("/") || pattern.split("/").includes("..")
     ? { problem: `expected a non-empty pattern relative to the workspace and inside it, got ${JSON.stringify(raw)}` }
-    : { value: pattern }
+    : { value: excludes ? `!${pattern}` : pattern }
 }
 
 export const parseGlobs = (raw: unknown): Parsed<ReadonlyArray<string>> => {

@@ -167,7 +167,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       verify: ReadonlyArray<string> | undefined
     ): Effect.fn.Return<ProtectedBaseline, InvalidConfig> {
       const own = verify === undefined ? [] : commandFiles(workspace, verify)
-      const patterns = [...new Set([...protect, ...own])]
+      // The gate's own files last, so that no exclusion of the user's spares them.
+      const patterns = [...protect.filter((pattern) => !own.includes(pattern)), ...own]
       let files: Array<string>
       try {
         files = matchingFiles(workspace, patterns)

@@ -1,7 +1,9 @@
 /** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   changedFiles,
@@ -9,6 +11,7 @@ import {
   hashFiles,
   matchingFiles,
   maxWalkEntries,
+  searchProtected,
   TooManyFiles
 } from "../../src/workspace/files.ts"
 import { WorkspaceGuard } from "../../src/workspace/WorkspaceGuard.ts"
@@ -171,6 +174,69 @@ describe("protect patterns", () => {
     assert.strictEqual(changed[0], "tests/a.ts", "the baseline's own files are still checked")
     assert.lengthOf(changed, 2)
     assert.match(changed[1]!, /^\(new files under tests\/\*\*: more than 3 files match.*remove what was added\)$/)
+  })
+})
+
+describe("protect patterns: exclusions, shapes and links", () => {
+  it("a later ! pattern excludes, a later pattern includes again; an excluded folder is not walked", () => {
+    const { ws } = newWorkspace()
+    for (const dir of ["src/gen", "docs"]) mkdirSync(join(ws, dir), { recursive: true })
+    for (const file of ["Makefile", "src/a.ts", "src/gen/b.ts", "docs/x.md"]) writeFileSync(join(ws, file), file)
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!src/**"]), ["Makefile", "docs/x.md"])
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!src/**", "src/gen/**"]), [
+      "Makefile",
+      "docs/x.md",
+      "src/gen/b.ts"
+    ])
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!**/*.md"]), ["Makefile", "src/a.ts", "src/gen/b.ts"])
+    assert.deepStrictEqual(matchingFiles(ws, ["!src/**", "**"]), ["Makefile", "docs/x.md", "src/a.ts", "src/gen/b.ts"])
+    // 200 entries in src/ would pass a bound of 50 only if src/ is never read.
+    for (let i = 0; i < 200; i++) writeFileSync(join(ws, "src", `f${i}`), "")
+    const search = searchProtected(ws, ["**", "!src/**", "!nothing/**"], { files: 50, entries: 50 })
+    assert.deepStrictEqual(search.files, ["Makefile", "docs/x.md"])
+    assert.deepStrictEqual([...search.deciding].sort((a, b) => a - b), [0, 1], "!nothing/** decided nothing")
+  })
+
+  it("a path's mode and type are part of its fingerprint; a FIFO is never read", () => {
+    const { ws } = newWorkspace()
+    writeFileSync(join(ws, "run.sh"), "exit 1\n")
+    writeFileSync(join(ws, "other"), "exit 1\n")
+    chmodSync(join(ws, "run.sh"), 0o755)
+    const baseline = hashFiles(ws, ["run.sh", "other"])
+    chmodSync(join(ws, "run.sh"), 0o644)
+    assert.deepStrictEqual(changedFiles(ws, baseline, []), ["run.sh"])
+    chmodSync(join(ws, "run.sh"), 0o755)
+    rmSync(join(ws, "other"))
+    symlinkSync("run.sh", join(ws, "other"))
+    assert.deepStrictEqual(changedFiles(ws, baseline, []), ["other"], "a file replaced by a link is a change")
+    rmSync(join(ws, "other"))
+    execFileSync("mkfifo", [join(ws, "other")])
+    assert.deepStrictEqual(changedFiles(ws, baseline, ["other"]), ["other"], "a FIFO is a change, and never opened")
+  })
+
+  it("a link to a folder is walked through, and a link back into the walk is not followed", () => {
+    const { root, ws } = newWorkspace()
+    mkdirSync(join(root, "shared"))
+    writeFileSync(join(root, "shared", "t.sh"), "exit 1\n")
+    symlinkSync("../shared", join(ws, "tests"))
+    symlinkSync(".", join(ws, "loop"))
+    assert.deepStrictEqual(matchingFiles(ws, ["tests/t.sh"]), ["tests/t.sh"])
+    assert.deepStrictEqual(matchingFiles(ws, ["**"]), ["loop", "tests", "tests/t.sh"])
+    const baseline = hashFiles(ws, matchingFiles(ws, ["**"]))
+    rmSync(join(ws, "tests"))
+    mkdirSync(join(root, "fake"))
+    writeFileSync(join(root, "fake", "t.sh"), "exit 1\n")
+    symlinkSync("../fake", join(ws, "tests"))
+    assert.deepStrictEqual(changedFiles(ws, baseline, ["**"]), ["tests"], "a retargeted link is a change")
+  })
+
+  it("a baseline recorded as content hashes alone is still compared by content", () => {
+    const { ws } = newWorkspace()
+    writeFileSync(join(ws, "a"), "x")
+    const legacy = { a: createHash("sha256").update("x").digest("hex") }
+    assert.deepStrictEqual(changedFiles(ws, legacy, ["a"]), [])
+    writeFileSync(join(ws, "a"), "y")
+    assert.deepStrictEqual(changedFiles(ws, legacy, ["a"]), ["a"])
   })
 })
 

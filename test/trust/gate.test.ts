@@ -1,0 +1,113 @@
+/**
+ * The gate against a worker that argues with it, through the built CLI with real processes and
+ * real tools (make, npm, run-parts): each case is an attack seen on an earlier ralph.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { printJson, writeAgent } from "../support/agents.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { completeReport } from "../support/reports.ts"
+
+beforeAll(() => void ensureCli(), 180_000)
+afterAll(removeWorkspaces)
+
+const complete = printJson(completeReport)
+
+/** A workspace whose agent runs `bodies[N-1]` in round N (in the workspace), then claims completion. */
+const setup = (bodies: ReadonlyArray<string>) => {
+  const { root, ws } = newWorkspace()
+  const cases = bodies.map((body, i) => `  ${i + 1}) ${body} ;;`).join("\n")
+  const agent = writeAgent(
+    root,
+    "agent.sh",
+    `cat > /dev/null\ncase "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac\n${complete}`
+  )
+  mkdirSync(join(ws, "src"))
+  writeFileSync(join(ws, "src", "answer.txt"), "0\n")
+  return { root, ws, agent }
+}
+
+/** The recommended form: everything outside src/ is protected, new files included. */
+const outsideSrc = ["--protect", "**", "--protect", "!src/**"]
+
+const claims = async (ws: string, runId: string) => {
+  const show = jsonDocument(await runCli(["show", "--json", runId], { cwd: ws }))
+  return show.rounds.map((round: any) => ({ protectedChanged: round.protectedChanged, claim: round.claim.status }))
+}
+
+describe.concurrent("protect by default, allow by exception", () => {
+  it("make check: a GNUmakefile the worker adds is a protected change; src/ is the worker's", async () => {
+    const { agent, ws } = setup([
+      `printf 'check:\\n\\t@true\\n' > GNUmakefile; echo 1 > src/answer.txt`,
+      `rm GNUmakefile; echo 42 > src/answer.txt`
+    ])
+    writeFileSync(join(ws, "Makefile"), "check:\n\t@test \"$$(cat src/answer.txt)\" = 42\n")
+    const result = await runCli(execArgs(agent, "--json", "--verify", "make check", ...outsideSrc, "x"), { cwd: ws })
+    assert.strictEqual(result.code, 0, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.status, "complete")
+    assert.strictEqual(doc.result.roundsStarted, 2)
+    assert.deepStrictEqual(await claims(ws, doc.runId), [
+      { protectedChanged: ["GNUmakefile"], claim: "rejected" },
+      { protectedChanged: [], claim: "held" }
+    ])
+  })
+
+  it("npm test: an .npmrc with script-shell=/bin/true is a protected change", async () => {
+    const { agent, ws } = setup([
+      `echo 'script-shell=/bin/true' > .npmrc; echo 1 > src/answer.txt`,
+      `rm .npmrc; echo 42 > src/answer.txt`
+    ])
+    writeFileSync(
+      join(ws, "package.json"),
+      JSON.stringify({ name: "x", version: "1.0.0", scripts: { test: "test \"$(cat src/answer.txt)\" = 42" } })
+    )
+    const result = await runCli(execArgs(agent, "--json", "--verify", "npm test", ...outsideSrc, "x"), {
+      cwd: ws,
+      env: { npm_config_update_notifier: "false", npm_config_fund: "false" }
+    })
+    assert.strictEqual(result.code, 0, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.status, "complete")
+    assert.deepStrictEqual(await claims(ws, doc.runId), [
+      { protectedChanged: [".npmrc"], claim: "rejected" },
+      { protectedChanged: [], claim: "held" }
+    ])
+  })
+})
+
+describe.concurrent("what a protected file is", () => {
+  it("its executable bit: chmod -x tests/* (run-parts then runs nothing) is a protected change", async () => {
+    const { agent, ws } = setup(["chmod -x tests/*"])
+    mkdirSync(join(ws, "tests"))
+    writeAgent(join(ws, "tests"), "check", "test -f done.txt")
+    const result = await runCli(
+      execArgs(agent, "--json", "--verify", "run-parts tests", "--protect", "tests/**", "--max-rounds", "1", "x"),
+      { cwd: ws }
+    )
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    assert.strictEqual(doc.status, "budget-limited")
+    assert.deepStrictEqual(doc.protectedChanged, ["tests/check"])
+  })
+
+  it("a pattern through a linked folder protects the files it leads to (tests -> ../shared)", async () => {
+    const { agent, root, ws } = setup([`printf '#!/bin/sh\\nexit 0\\n' > tests/check`])
+    mkdirSync(join(root, "shared"))
+    writeAgent(join(root, "shared"), "check", "test -f done.txt")
+    symlinkSync("../shared", join(ws, "tests"))
+    const result = await runCli(
+      execArgs(agent, "--json", "--verify", "run-parts tests", "--protect", "tests/check", "--max-rounds", "1", "x"),
+      { cwd: ws }
+    )
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result).result
+    assert.deepStrictEqual(doc.protectedChanged, ["tests/check"])
+    assert.include(
+      readFileSync(join(root, "shared", "check"), "utf8"),
+      "exit 0",
+      "the worker did write through the link"
+    )
+  })
+})
