@@ -239,7 +239,8 @@ export interface ProtectedSearch {
   readonly deciding: ReadonlySet<number>
 }
 
-const realOr = (path: string): string => {
+/** A path's real path, or the path itself when it cannot be resolved (gone). */
+export const realOr = (path: string): string => {
   try {
     return fs.realpathSync(path)
   } catch {

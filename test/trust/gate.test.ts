@@ -111,3 +111,37 @@ describe.concurrent("what a protected file is", () => {
     )
   })
 })
+
+describe.concurrent("the gate's own program", () => {
+  const shim = (dir: string) => `mkdir -p ${dir}; printf '#!/bin/sh\\nexit 0\\n' > ${dir}/test; chmod +x ${dir}/test`
+  // Each PATH entry the verify process resolves in the workspace, ralph started in the workspace or beside it.
+  const cases = [
+    { entry: "", shimDir: ".", found: "test", outside: false },
+    { entry: ".", shimDir: ".", found: "test", outside: true },
+    { entry: "bin", shimDir: "bin", found: "bin/test", outside: true }
+  ]
+  for (const { entry, found, outside, shimDir } of cases) {
+    it(`a test shim found through PATH entry ${JSON.stringify(entry)}${outside ? ", ralph started outside the workspace" : ""} is a protected change`, async () => {
+      const { agent, root, ws } = setup([shim(shimDir)])
+      const result = await runCli(
+        execArgs(agent, "--json", "--verify", "test -f done.txt", "--max-rounds", "1", "--workspace", ws, "x"),
+        { cwd: outside ? root : ws, env: { PATH: `${entry}:${process.env.PATH}` } }
+      )
+      assert.strictEqual(result.code, 3, result.stderr)
+      const doc = jsonDocument(result).result
+      assert.strictEqual(doc.status, "budget-limited")
+      assert.deepStrictEqual(doc.protectedChanged, [found])
+    })
+  }
+
+  it("a script an interpreter runs must exist at the start whatever its name: sh ci/check, bash scripts/test", async () => {
+    for (const verify of ["sh ci/check", "bash -e scripts/test", "env CI=1 sh ci/check"]) {
+      const { agent, ws } = setup([`mkdir -p ci scripts; echo 'exit 0' > ci/check; echo 'exit 0' > scripts/test`])
+      const result = await runCli(execArgs(agent, "--json", "--verify", verify, "x"), { cwd: ws })
+      assert.strictEqual(result.code, 1, `${verify}: ${result.stderr}`)
+      const error = jsonDocument(result).error
+      assert.strictEqual(error._tag, "InvalidConfig")
+      assert.match(error.problem, /script "(ci\/check|scripts\/test)" does not exist/)
+    }
+  })
+})

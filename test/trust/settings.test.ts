@@ -253,6 +253,11 @@ describe("the verify command's script", () => {
       assert.isTrue(yield* refused(["bash", "-e", "scripts/verify.sh"]))
       assert.isTrue(yield* refused(["node", "--import", "tsx", "check.ts"]))
       assert.isTrue(yield* refused(["python3", "-u", "check.py", "--strict"]))
+      // Whatever its name: a script need not look like one.
+      assert.isTrue(yield* refused(["sh", "ci/check"]))
+      assert.isTrue(yield* refused(["bash", "-o", "pipefail", "scripts/test"]))
+      assert.isTrue(yield* refused(["env", "-i", "CI=1", "python3.12", "check"]))
+      assert.isTrue(yield* refused(["node", "--", "check"]))
       // Present, inline code, a module, or data for a program that runs no script.
       assert.isFalse(yield* refused(["sh", "check.sh"]))
       assert.isFalse(yield* refused(["sh", join(ws, "check.sh")]))
@@ -261,5 +266,7 @@ describe("the verify command's script", () => {
       assert.isFalse(yield* refused(["python3", "-m", "pytest", "missing.py"]))
       assert.isFalse(yield* refused(["test", "-f", "notes.txt"]))
       assert.isFalse(yield* refused(["node", "--test"]))
+      assert.isFalse(yield* refused(["bash", "-s"]))
+      assert.isFalse(yield* refused(["env", "CI=1", "test", "-f", "notes"]))
     }))
 })
