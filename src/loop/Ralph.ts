@@ -5,7 +5,7 @@
  * run is driven, and resumes a run by its id (stopping a child the interrupted run left running).
  * The rounds themselves, their attempts and the retry policy live beside it in src/loop/.
  */
-import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
@@ -319,7 +319,7 @@ export class Ralph extends Context.Service<Ralph, {
                   duration: options.maxTime,
                   orElse: () => Effect.succeed(undefined)
                 }))
-              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
+              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress), guards))
               const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
               yield* runEvents.publish({ _tag: "RunFinished", runId: run.runId, envelope })
               return envelope
@@ -369,9 +369,13 @@ export class Ralph extends Context.Service<Ralph, {
           }
         })
 
-        /** When time ran out: the last finished report (an interrupted round never counts), else the cut round failed. */
+        /**
+         * When time ran out: the last finished report (an interrupted round never counts), else the
+         * cut round failed. A claim cut during its check ends on it, its verification marked cut.
+         */
         const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
-          state: LoopState
+          state: LoopState,
+          guards: Guards
         ): Effect.fn.Return<RunResult, RoundFailed> {
           if (state.last === undefined) {
             return yield* new RoundFailed({
@@ -381,12 +385,25 @@ export class Ralph extends Context.Service<Ralph, {
               lastReport: null
             })
           }
+          const checking = state.checkingSince
           return {
             status: "budget-limited",
             limit: "time",
-            roundsStarted: state.round + 1,
+            // A check in flight belongs to the last finished round; otherwise the next round was cut.
+            roundsStarted: checking === undefined ? state.round + 1 : state.round,
             report: state.last,
-            usage: summarizeUsage(state.usage)
+            usage: summarizeUsage(state.usage),
+            ...(checking === undefined || guards.verify === undefined ? {} : {
+              verification: {
+                command: guards.verify.command,
+                exitCode: null,
+                timedOut: false,
+                cut: true,
+                durationMs: (yield* Clock.currentTimeMillis) - checking,
+                outputTail: "ralph: the run's time budget ran out while the verify command ran; " +
+                  "it was stopped, and the claim is unchecked"
+              }
+            })
           }
         })
 

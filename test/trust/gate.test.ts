@@ -5,7 +5,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { printJson, writeAgent } from "../support/agents.ts"
+import { isGone, printJson, sq, writeAgent } from "../support/agents.ts"
 import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
 
@@ -143,5 +143,25 @@ describe.concurrent("the gate's own program", () => {
       assert.strictEqual(error._tag, "InvalidConfig")
       assert.match(error.problem, /script "(ci\/check|scripts\/test)" does not exist/)
     }
+  })
+})
+
+describe.concurrent("time runs out during the check", () => {
+  it("--max-time expiring while the verify command runs ends budget-limited by time, on the claim, its verification cut", async () => {
+    const { agent, root, ws } = setup([""])
+    const slow = writeAgent(root, "slow.sh", `echo $$ > ${sq(root)}/gate.pid\nsleep 30`)
+    const started = Date.now()
+    const result = await runCli(execArgs(agent, "--json", "--verify", slow, "--max-time", "3s", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    assert.isBelow(Date.now() - started, 15_000)
+    const doc = jsonDocument(result).result
+    assert.strictEqual(doc.status, "budget-limited")
+    assert.strictEqual(doc.limit, "time")
+    assert.strictEqual(doc.roundsStarted, 1)
+    assert.strictEqual(doc.report.status, "complete", "the claimed report")
+    assert.isTrue(doc.verification.cut)
+    assert.isNull(doc.verification.exitCode)
+    assert.match(doc.verification.outputTail, /time budget ran out while the verify command ran/)
+    assert.isTrue(isGone(Number(readFileSync(join(root, "gate.pid"), "utf8"))), "the verify command is stopped")
   })
 })
