@@ -29,7 +29,7 @@ import { recordRun } from "../record/RunRecorder.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
 import { gitHead } from "../workspace/git.ts"
-import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { AttemptContext } from "./attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
@@ -64,8 +64,13 @@ export interface RalphOptions extends RalphConfigInput {
   readonly maxStalledRounds?: number
   /** The command that checks a claimed completion (argv, run in the workspace without a shell). */
   readonly verify?: { readonly command: ReadonlyArray<string>; readonly timeout?: Duration.Duration }
-  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete. */
+  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete; `!glob` excludes. */
   readonly protect?: ReadonlyArray<string>
+  /**
+   * The gate's baseline (WorkspaceGuard.baseline of this workspace, protect and verify), taken
+   * earlier: every run is checked against it rather than against the workspace when it starts.
+   */
+  readonly gate?: ProtectedBaseline
 }
 
 /** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
@@ -220,7 +225,12 @@ export class Ralph extends Context.Service<Ralph, {
         })
 
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
+        const drive = (
+          checkpoint: Checkpoint,
+          dangling: Dangling | undefined,
+          guards: Guards,
+          protectUnmatched: ReadonlyArray<string> = []
+        ) =>
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
             const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
@@ -286,6 +296,7 @@ export class Ralph extends Context.Service<Ralph, {
                 config,
                 workspace,
                 guards,
+                ...(protectUnmatched.length === 0 ? {} : { protectUnmatched }),
                 ...(dangling === undefined ? {} : {
                   resumedAfterRound: checkpoint.lastRound,
                   ...(dangling.round === null ? {} : { rerunsRound: dangling.round }),
@@ -418,10 +429,12 @@ export class Ralph extends Context.Service<Ralph, {
                 "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
             })
           }
-          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command, workspace)
           const guards: Guards = { ...asked }
+          let unmatched: ReadonlyArray<string> = []
           if (asked.verify !== undefined || protect.length > 0) {
-            const baseline = yield* guard.baseline(workspace, protect, asked.verify?.command)
+            // A deployment that took the gate's baseline when it started (ralph mcp) holds every run to it.
+            const baseline = options.gate ?? (yield* guard.baseline(workspace, protect, asked.verify?.command))
+            unmatched = baseline.unmatched ?? []
             if (baseline.patterns.length > 0) {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }
@@ -437,7 +450,8 @@ export class Ralph extends Context.Service<Ralph, {
               counted: 0
             },
             undefined,
-            guards
+            guards,
+            unmatched
           )
         })
 

@@ -18,8 +18,9 @@ import {
   gitTopLevel,
   hashFiles,
   insideWorkspace,
-  matchingFiles,
+  type ProtectedSearch,
   realOr,
+  searchProtected,
   TooManyFiles
 } from "./files.ts"
 
@@ -44,6 +45,12 @@ export interface ProtectedBaseline {
    * when the run started (a child's program earlier on PATH) is a change.
    */
   readonly verify?: ReadonlyArray<string> | undefined
+  /**
+   * When the baseline was just taken: the user's patterns that bore on no path (one that protects
+   * nothing yet, an exclusion that spares nothing), for a warning; they may name what a worker
+   * will create.
+   */
+  readonly unmatched?: ReadonlyArray<string>
 }
 
 const exists = (path: string): boolean => {
@@ -166,7 +173,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   readonly fingerprint: (workspace: string) => Effect.Effect<string>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
-  /** The protected files as they are now, to compare every later round with. */
+  /** The protected files as they are now, to compare every later round with; first the verify command's preflight. */
   readonly baseline: (
     workspace: string,
     protect: ReadonlyArray<string>,
@@ -206,12 +213,14 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       protect: ReadonlyArray<string>,
       verify: ReadonlyArray<string> | undefined
     ): Effect.fn.Return<ProtectedBaseline, InvalidConfig> {
+      if (verify !== undefined) yield* preflight(verify, workspace)
       const own = verify === undefined ? [] : commandFiles(workspace, verify)
       // The gate's own files last, so that no exclusion of the user's spares them.
-      const patterns = [...protect.filter((pattern) => !own.includes(pattern)), ...own]
-      let files: Array<string>
+      const asked = protect.filter((pattern) => !own.includes(pattern))
+      const patterns = [...asked, ...own]
+      let search: ProtectedSearch
       try {
-        files = matchingFiles(workspace, patterns)
+        search = searchProtected(workspace, patterns)
       } catch (error) {
         if (!(error instanceof TooManyFiles)) throw error
         return yield* new InvalidConfig({
@@ -219,8 +228,12 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
           problem: `the protect patterns (${patterns.join(" ")}): ${error.message}`
         })
       }
-      // The gate's own files are hashed by name, also where the walk does not go (a linked folder).
-      return { patterns, files: hashFiles(workspace, [...new Set([...files, ...own])]) }
+      // The gate's own files are hashed by name, also where the walk does not go (node_modules, .git).
+      return {
+        patterns,
+        files: hashFiles(workspace, [...new Set([...search.files, ...own])]),
+        unmatched: asked.filter((_, i) => !search.used.has(i))
+      }
     })
     const verifyCommand = Effect.fn("WorkspaceGuard.verify")(function*(request: VerifyRequest) {
       const output = new TailBuffer(verifyOutputTailBytes)

@@ -195,14 +195,23 @@ const ruleOf = (pattern: string): Rule => {
 
 /**
  * The protect patterns as one decision, as in `.gitignore`: a path is protected when the last
- * pattern matching it is not a `!` exclusion. `decider` gives that pattern's index (-1: none).
+ * pattern matching it is not a `!` exclusion.
  */
 const ruleSet = (patterns: ReadonlyArray<string>) => {
   const rules = patterns.map(ruleOf)
-  const decider = (path: string): number => rules.findLastIndex((rule) => rule.matches(path))
   return {
-    decider,
-    protects: (index: number) => index !== -1 && !rules[index]!.excludes,
+    /**
+     * Whether a path is protected, and the patterns that bore on it: those that protect it, or the
+     * exclusion that spared it from an earlier pattern.
+     */
+    verdict: (path: string): { readonly protects: boolean; readonly used: ReadonlyArray<number> } => {
+      const matching = rules.flatMap((rule, i) => rule.matches(path) ? [i] : [])
+      const last = matching.at(-1)
+      if (last === undefined) return { protects: false, used: [] }
+      const including = matching.filter((i) => !rules[i]!.excludes)
+      if (!rules[last]!.excludes) return { protects: true, used: including }
+      return { protects: false, used: including.length > 0 ? [last] : [] }
+    },
     /**
      * Whether a folder may hold a protected path, and the exclusion that settles that it cannot
      * (-1: none): a pattern reaching into it that no later exclusion covering it overrides.
@@ -235,8 +244,11 @@ const protectBounds: SearchBounds = { files: 10_000, entries: maxWalkEntries }
 export interface ProtectedSearch {
   /** The protected paths (workspace-relative, `/`-separated, sorted): files, links, anything but a folder. */
   readonly files: Array<string>
-  /** The indexes of the patterns that decided some path: a path they protect or exclude, a folder an exclusion spared. */
-  readonly deciding: ReadonlySet<number>
+  /**
+   * The indexes of the patterns that bore on some path: one matching a protected path, an exclusion
+   * sparing a path or a folder from an earlier pattern.
+   */
+  readonly used: ReadonlySet<number>
 }
 
 /** A path's real path, or the path itself when it cannot be resolved (gone). */
@@ -269,15 +281,15 @@ export const searchProtected = (
   bounds: SearchBounds = protectBounds
 ): ProtectedSearch => {
   const files: Array<string> = []
-  const deciding = new Set<number>()
+  const used = new Set<number>()
   const rules = ruleSet(patterns)
   const namesDependencies = patterns.some((pattern) => pattern.includes("node_modules"))
   const walking = new Set<string>()
   let entriesRead = 0
   const decide = (path: string) => {
-    const decider = rules.decider(path)
-    if (decider !== -1) deciding.add(decider)
-    if (!rules.protects(decider)) return
+    const verdict = rules.verdict(path)
+    for (const i of verdict.used) used.add(i)
+    if (!verdict.protects) return
     files.push(path)
     if (files.length > bounds.files) {
       throw new TooManyFiles(
@@ -309,13 +321,13 @@ export const searchProtected = (
       if (!entry.isDirectory() && !(link && leadsToFolder(full))) continue
       if (entry.name === ".git" || (entry.name === "node_modules" && !namesDependencies)) continue
       const into = rules.intoFolder(path)
-      if (into.excludedBy !== -1) deciding.add(into.excludedBy)
+      if (into.excludedBy !== -1) used.add(into.excludedBy)
       if (into.walk) walk(full, path)
     }
     walking.delete(real)
   }
   if (patterns.length > 0) walk(workspace, "")
-  return { files: files.sort(), deciding }
+  return { files: files.sort(), used }
 }
 
 /** The paths the patterns protect now (see `searchProtected`). */

@@ -165,3 +165,18 @@ describe.concurrent("time runs out during the check", () => {
     assert.isTrue(isGone(Number(readFileSync(join(root, "gate.pid"), "utf8"))), "the verify command is stopped")
   })
 })
+
+describe.concurrent("a protect pattern that matches nothing", () => {
+  it("is a warning on stderr at start, for a pattern that protects nothing and an exclusion that spares nothing", async () => {
+    const { agent, ws } = setup([""])
+    writeFileSync(join(ws, "Makefile"), "all:\n")
+    const patterns = ["tests/**", "Makefile", "**", "!src/**", "!docs/**"].flatMap((p) => ["--protect", p])
+    const result = await runCli(execArgs(agent, "--json", ...patterns, "x"), { cwd: ws })
+    assert.strictEqual(result.code, 0, result.stderr)
+    const warnings = result.stderr.split("\n").filter((line) => line.startsWith("ralph: warning:"))
+    assert.deepStrictEqual(warnings, [
+      "ralph: warning: protect pattern tests/** protects no file now (none matches, or a later ! pattern excludes them); it protects files a worker creates there",
+      "ralph: warning: protect pattern !docs/** excludes nothing: no path an earlier pattern protects matches it"
+    ])
+  })
+})

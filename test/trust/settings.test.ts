@@ -192,9 +192,16 @@ describe("protect patterns: exclusions, shapes and links", () => {
     assert.deepStrictEqual(matchingFiles(ws, ["!src/**", "**"]), ["Makefile", "docs/x.md", "src/a.ts", "src/gen/b.ts"])
     // 200 entries in src/ would pass a bound of 50 only if src/ is never read.
     for (let i = 0; i < 200; i++) writeFileSync(join(ws, "src", `f${i}`), "")
-    const search = searchProtected(ws, ["**", "!src/**", "!nothing/**"], { files: 50, entries: 50 })
+    const search = searchProtected(ws, ["Makefile", "tests/**", "**", "!src/**", "!nothing/**", "!x"], {
+      files: 50,
+      entries: 50
+    })
     assert.deepStrictEqual(search.files, ["Makefile", "docs/x.md"])
-    assert.deepStrictEqual([...search.deciding].sort((a, b) => a - b), [0, 1], "!nothing/** decided nothing")
+    assert.deepStrictEqual(
+      [...search.used].sort((a, b) => a - b),
+      [0, 2, 3],
+      "tests/**, !nothing/** and !x bore on nothing"
+    )
   })
 
   it("a path's mode and type are part of its fingerprint; a FIFO is never read", () => {
