@@ -98,8 +98,9 @@ export const parseCommand = (raw: unknown): Parsed<ReadonlyArray<string>> => {
 
 /** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
 /**
- * One protect pattern, relative to the workspace as the search walks it: a leading `./` and a
- * trailing `/` are dropped (`./tests/` is `tests`); an empty, absolute or `..` pattern is refused.
+ * One protect pattern, relative to the workspace as the search walks it: a leading `!` (an
+ * exclusion) is kept, a leading `./` and a trailing `/` are dropped (`./tests/` is `tests`); an
+ * empty, absolute or `..` pattern is refused.
  */
 export const parseGlob = (raw: unknown): Parsed<string> => {
   if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
@@ -275,7 +276,7 @@ export const settings = {
     env: "RALPH_PROTECT",
     flag: "protect",
     parse: parseGlobs,
-    description: "Files (globs, relative to the workspace) no round may change; repeatable"
+    description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
   }),
   engine: setting({
     key: "engine",
