@@ -12,17 +12,8 @@ import { runAgentProcess } from "../agents/process/processGroup.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
-import {
-  changedFiles,
-  fingerprint,
-  gitTopLevel,
-  hashFiles,
-  insideWorkspace,
-  type ProtectedSearch,
-  realOr,
-  searchProtected,
-  TooManyFiles
-} from "./files.ts"
+import { fingerprint, gitTopLevel, insideWorkspace, realOr } from "./files.ts"
+import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096

@@ -5,7 +5,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { isGone, printJson, sq, writeAgent } from "../support/agents.ts"
+import { isGone, printJson, sq, writeAgent, writeRoundAgent } from "../support/agents.ts"
 import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
 
@@ -17,12 +17,7 @@ const complete = printJson(completeReport)
 /** A workspace whose agent runs `bodies[N-1]` in round N (in the workspace), then claims completion. */
 const setup = (bodies: ReadonlyArray<string>) => {
   const { root, ws } = newWorkspace()
-  const cases = bodies.map((body, i) => `  ${i + 1}) ${body} ;;`).join("\n")
-  const agent = writeAgent(
-    root,
-    "agent.sh",
-    `cat > /dev/null\ncase "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac\n${complete}`
-  )
+  const agent = writeRoundAgent(root, bodies, { promptTo: "/dev/null", finally: complete })
   mkdirSync(join(ws, "src"))
   writeFileSync(join(ws, "src", "answer.txt"), "0\n")
   return { root, ws, agent }

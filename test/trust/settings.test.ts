@@ -5,15 +5,15 @@ import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { maxWalkEntries } from "../../src/workspace/files.ts"
 import {
   changedFiles,
   globRegExp,
   hashFiles,
   matchingFiles,
-  maxWalkEntries,
   searchProtected,
   TooManyFiles
-} from "../../src/workspace/files.ts"
+} from "../../src/workspace/protected.ts"
 import { WorkspaceGuard } from "../../src/workspace/WorkspaceGuard.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
