@@ -34,7 +34,7 @@ import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { AttemptContext } from "./attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
-import { type LoopState, RalphRun, ralphRunBody } from "./workflow.ts"
+import { type LoopState, RalphRun, ralphRunBody, roundInFlight } from "./workflow.ts"
 
 export { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 
@@ -344,7 +344,7 @@ export class Ralph extends Context.Service<Ralph, {
                   Effect.ignore(runEvents.publish({
                     _tag: "RunFailed",
                     runId: run.runId,
-                    error: new Cancelled({ round: state.round + 1 })
+                    error: new Cancelled({ round: roundInFlight(state) })
                   })))
               )
             )
@@ -400,8 +400,7 @@ export class Ralph extends Context.Service<Ralph, {
           return {
             status: "budget-limited",
             limit: "time",
-            // A check in flight belongs to the last finished round; otherwise the next round was cut.
-            roundsStarted: checking === undefined ? state.round + 1 : state.round,
+            roundsStarted: roundInFlight(state),
             report: state.last,
             usage: summarizeUsage(state.usage),
             ...(checking === undefined || guards.verify === undefined ? {} : {

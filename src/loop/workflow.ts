@@ -69,6 +69,10 @@ export interface LoopState {
   readonly checkingSince?: number
 }
 
+/** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
+export const roundInFlight = (state: LoopState): number =>
+  state.checkingSince === undefined ? state.round + 1 : state.round
+
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
     round,

@@ -122,6 +122,7 @@ describe.concurrent("--verify: a claimed completion is checked", () => {
     const result = await running.result
     assert.strictEqual(result.code, 143, result.stderr)
     assert.strictEqual(jsonDocument(result).error._tag, "Cancelled")
+    assert.strictEqual(jsonDocument(result).error.round, 1, "cut in round 1's check")
     assert.isTrue(isGone(pid), "the gate is gone when ralph settles")
   })
 })
