@@ -227,9 +227,11 @@ const typeOf = (stat: fs.Stats): string =>
     ? "socket"
     : "device"
 
-/** A path's type and permission bits (`chmod -x` is a change), and a regular file's content hash; nothing else is read. */
+/** A path's type and permission bits (`chmod -x` is a change), and a regular file's size and content hash; nothing else is read. */
 const shapeOf = (stat: fs.Stats, path: string): string =>
-  `${typeOf(stat)} ${(stat.mode & 0o7777).toString(8)}${stat.isFile() ? ` ${contentHash(path) ?? "unreadable"}` : ""}`
+  `${typeOf(stat)} ${(stat.mode & 0o7777).toString(8)}${
+    // The size too: a file too large to read still changes it when it grows or shrinks.
+    stat.isFile() ? ` ${stat.size} ${contentHash(path) ?? "unreadable"}` : ""}`
 
 /**
  * What a protected path is, as one string: its shape, and for a link its target and the shape of
