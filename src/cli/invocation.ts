@@ -9,7 +9,7 @@ import type { RunStore } from "../record/RunStore.ts"
 import { runMetrics } from "../telemetry/runMetrics.ts"
 import { runSpans } from "../telemetry/runSpans.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
-import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { progressFor, type SpentBefore } from "./present/liveView.ts"
 import { resumeCommand } from "./present/output.ts"
 import { providersLayer } from "./providers.ts"
@@ -28,7 +28,8 @@ const ralphLayer = (
   session: Session,
   publish: Publish,
   stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
-  startedAt: number
+  startedAt: number,
+  gate: ProtectedBaseline | undefined
 ) =>
   Ralph.layer({
     ...settings.config,
@@ -42,6 +43,7 @@ const ralphLayer = (
     ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
+    ...(gate === undefined ? {} : { gate }),
     ...(Option.isSome(settings.maxTime)
       ? {
         maxTime: Duration.millis(
@@ -78,15 +80,32 @@ export const cliObservers = (
   quiet: boolean,
   spentBefore?: SpentBefore
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore)],
+  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore), protectWarnings],
   startedAt: 0
 })
 
-/** Runs `use` on a Ralph built for these settings, over the store they name; Ralph records the run. */
+/**
+ * The gate's baseline for these settings, taken now, for a server that holds every call to the gate
+ * it started with; undefined when there is no gate.
+ */
+export const gateBaseline = (settings: CliSettings) =>
+  settings.verify === undefined && settings.protect.length === 0
+    ? Effect.succeed(undefined)
+    : WorkspaceGuard.make({ killGrace: settings.killGrace }).baseline(
+      settings.workspace,
+      settings.protect,
+      settings.verify
+    )
+
+/**
+ * Runs `use` on a Ralph built for these settings, over the store they name; Ralph records the run.
+ * With `gate`, a baseline taken earlier (`gateBaseline`), the run is checked against it.
+ */
 export const withRalph = <A>(
   settings: CliSettings,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
-  observers: Observers
+  observers: Observers,
+  gate?: ProtectedBaseline
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
@@ -101,7 +120,7 @@ export const withRalph = <A>(
     const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
       return yield* use(yield* Ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt)))
+    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt, gate)))
   }))
 
 /**
@@ -125,6 +144,23 @@ const sessionSink = (session: Session, location: StoreLocation): Publish => {
       track(event)
     )
 }
+
+/**
+ * Warns on stderr, as a run starts, of each protect pattern that decided no path: a mistyped one
+ * protects nothing, though it may be meant for files a worker will create.
+ */
+export const protectWarnings: Publish = (event) =>
+  Effect.sync(() => {
+    if (event._tag !== "RunStarted") return
+    for (const pattern of event.protectUnmatched ?? []) {
+      process.stderr.write(
+        pattern.startsWith("!")
+          ? `ralph: warning: protect pattern ${pattern} excludes nothing: no path an earlier pattern protects matches it\n`
+          : `ralph: warning: protect pattern ${pattern} protects no file now (none matches, or a later ! pattern excludes them); it protects files a worker creates there\n`
+      )
+    }
+  })
+
 /** Keeps the session's set of live children, which a second signal kills at once. */
 export const trackChildren = (session: Session): Publish => {
   let pid: number | undefined

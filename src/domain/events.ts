@@ -17,6 +17,8 @@ export type RunEvent =
     readonly workspace: string
     /** What the run is held to beyond its rounds (caps, stall guard, claim checks), with the protected files' baseline. */
     readonly guards?: Guards
+    /** A new run's protect patterns that decided no path at its start: a warning (they may name files a worker will create). */
+    readonly protectUnmatched?: ReadonlyArray<string>
     /** Set when an unfinished run is continued: the round it continues from. */
     readonly resumedAfterRound?: number
     /** A resumed run: the round that started and never finished, which runs again. */

@@ -13,6 +13,8 @@ export const Verification = Schema.Struct({
   /** Its exit status; null when it did not exit by itself (a signal, the timeout). */
   exitCode: Schema.NullOr(Schema.Int),
   timedOut: Schema.Boolean,
+  /** Set when the run's time budget ran out while it ran: it was stopped, and the claim is unchecked. */
+  cut: Schema.optionalKey(Schema.Boolean),
   durationMs: Schema.Number,
   /** The end of what it printed (stdout and stderr interleaved), bounded. */
   outputTail: Schema.String
@@ -22,9 +24,11 @@ export type Verification = typeof Verification.Type
 const verificationPassed = (verification: Verification): boolean =>
   verification.exitCode === 0 && !verification.timedOut
 
-/** How the verify command's run ended, in words: "exited with 1", "ran out of time", "did not exit by itself". */
+/** How the verify command's run ended, in words: "exited with 1", "ran out of time", "did not exit by itself", or that the run's time budget cut it. */
 export const verificationOutcome = (verification: Verification): string =>
-  verification.timedOut
+  verification.cut === true
+    ? "was stopped when the run's time budget ran out"
+    : verification.timedOut
     ? "ran out of time"
     : verification.exitCode === null
     ? "did not exit by itself"

@@ -40,7 +40,7 @@ const rejectedClaim = ({ result }: Envelope): string | undefined => {
   if (result.status === "budget-limited" && v !== undefined) {
     return `The last worker reported the objective complete, but \`${command(v.command)}\` ${
       verificationOutcome(v)
-    }; the claim was rejected.`
+    }; the claim ${v.cut === true ? "is unverified" : "was rejected"}.`
   }
   return undefined
 }

@@ -98,17 +98,20 @@ export const parseCommand = (raw: unknown): Parsed<ReadonlyArray<string>> => {
 
 /** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
 /**
- * One protect pattern, relative to the workspace as the search walks it: a leading `./` and a
- * trailing `/` are dropped (`./tests/` is `tests`); an empty, absolute or `..` pattern is refused.
+ * One protect pattern, relative to the workspace as the search walks it: a leading `!` (an
+ * exclusion) is kept, a leading `./` and a trailing `/` are dropped (`./tests/` is `tests`); an
+ * empty, absolute or `..` pattern is refused.
  */
 export const parseGlob = (raw: unknown): Parsed<string> => {
   if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
-  let pattern = raw.trim()
+  // A leading `!` excludes what the pattern matches (see files.ts, ruleSet); the rest is a pattern like any.
+  const excludes = raw.trim().startsWith("!")
+  let pattern = raw.trim().slice(excludes ? 1 : 0)
   while (pattern.startsWith("./")) pattern = pattern.slice(2)
   pattern = pattern.replace(/\/+$/, "")
   return pattern === "" || pattern === "." || pattern.startsWith("/") || pattern.split("/").includes("..")
     ? { problem: `expected a non-empty pattern relative to the workspace and inside it, got ${JSON.stringify(raw)}` }
-    : { value: pattern }
+    : { value: excludes ? `!${pattern}` : pattern }
 }
 
 export const parseGlobs = (raw: unknown): Parsed<ReadonlyArray<string>> => {
@@ -273,7 +276,7 @@ export const settings = {
     env: "RALPH_PROTECT",
     flag: "protect",
     parse: parseGlobs,
-    description: "Files (globs, relative to the workspace) no round may change; repeatable"
+    description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
   }),
   engine: setting({
     key: "engine",

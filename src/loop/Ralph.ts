@@ -5,7 +5,7 @@
  * run is driven, and resumes a run by its id (stopping a child the interrupted run left running).
  * The rounds themselves, their attempts and the retry policy live beside it in src/loop/.
  */
-import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
@@ -29,12 +29,12 @@ import { recordRun } from "../record/RunRecorder.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
 import { gitHead } from "../workspace/git.ts"
-import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { AttemptContext } from "./attempt.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
-import { type LoopState, RalphRun, ralphRunBody } from "./workflow.ts"
+import { type LoopState, RalphRun, ralphRunBody, roundInFlight } from "./workflow.ts"
 
 export { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 
@@ -64,8 +64,13 @@ export interface RalphOptions extends RalphConfigInput {
   readonly maxStalledRounds?: number
   /** The command that checks a claimed completion (argv, run in the workspace without a shell). */
   readonly verify?: { readonly command: ReadonlyArray<string>; readonly timeout?: Duration.Duration }
-  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete. */
+  /** Globs (relative to the workspace) of files no round may leave changed if it is to complete; `!glob` excludes. */
   readonly protect?: ReadonlyArray<string>
+  /**
+   * The gate's baseline (WorkspaceGuard.baseline of this workspace, protect and verify), taken
+   * earlier: every run is checked against it rather than against the workspace when it starts.
+   */
+  readonly gate?: ProtectedBaseline
 }
 
 /** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
@@ -220,7 +225,12 @@ export class Ralph extends Context.Service<Ralph, {
         })
 
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
+        const drive = (
+          checkpoint: Checkpoint,
+          dangling: Dangling | undefined,
+          guards: Guards,
+          protectUnmatched: ReadonlyArray<string> = []
+        ) =>
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
             const runEvents = yield* eventsFor(resumed ? checkpoint.runId : undefined)
@@ -286,6 +296,7 @@ export class Ralph extends Context.Service<Ralph, {
                 config,
                 workspace,
                 guards,
+                ...(protectUnmatched.length === 0 ? {} : { protectUnmatched }),
                 ...(dangling === undefined ? {} : {
                   resumedAfterRound: checkpoint.lastRound,
                   ...(dangling.round === null ? {} : { rerunsRound: dangling.round }),
@@ -319,7 +330,7 @@ export class Ralph extends Context.Service<Ralph, {
                   duration: options.maxTime,
                   orElse: () => Effect.succeed(undefined)
                 }))
-              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
+              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress), guards))
               const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
               yield* runEvents.publish({ _tag: "RunFinished", runId: run.runId, envelope })
               return envelope
@@ -333,7 +344,7 @@ export class Ralph extends Context.Service<Ralph, {
                   Effect.ignore(runEvents.publish({
                     _tag: "RunFailed",
                     runId: run.runId,
-                    error: new Cancelled({ round: state.round + 1 })
+                    error: new Cancelled({ round: roundInFlight(state) })
                   })))
               )
             )
@@ -369,9 +380,13 @@ export class Ralph extends Context.Service<Ralph, {
           }
         })
 
-        /** When time ran out: the last finished report (an interrupted round never counts), else the cut round failed. */
+        /**
+         * When time ran out: the last finished report (an interrupted round never counts), else the
+         * cut round failed. A claim cut during its check ends on it, its verification marked cut.
+         */
         const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
-          state: LoopState
+          state: LoopState,
+          guards: Guards
         ): Effect.fn.Return<RunResult, RoundFailed> {
           if (state.last === undefined) {
             return yield* new RoundFailed({
@@ -381,12 +396,24 @@ export class Ralph extends Context.Service<Ralph, {
               lastReport: null
             })
           }
+          const checking = state.checkingSince
           return {
             status: "budget-limited",
             limit: "time",
-            roundsStarted: state.round + 1,
+            roundsStarted: roundInFlight(state),
             report: state.last,
-            usage: summarizeUsage(state.usage)
+            usage: summarizeUsage(state.usage),
+            ...(checking === undefined || guards.verify === undefined ? {} : {
+              verification: {
+                command: guards.verify.command,
+                exitCode: null,
+                timedOut: false,
+                cut: true,
+                durationMs: (yield* Clock.currentTimeMillis) - checking,
+                outputTail: "ralph: the run's time budget ran out while the verify command ran; " +
+                  "it was stopped, and the claim is unchecked"
+              }
+            })
           }
         })
 
@@ -401,10 +428,12 @@ export class Ralph extends Context.Service<Ralph, {
                 "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
             })
           }
-          if (asked.verify !== undefined) yield* guard.preflight(asked.verify.command, workspace)
           const guards: Guards = { ...asked }
+          let unmatched: ReadonlyArray<string> = []
           if (asked.verify !== undefined || protect.length > 0) {
-            const baseline = yield* guard.baseline(workspace, protect, asked.verify?.command)
+            // A deployment that took the gate's baseline when it started (ralph mcp) holds every run to it.
+            const baseline = options.gate ?? (yield* guard.baseline(workspace, protect, asked.verify?.command))
+            unmatched = baseline.unmatched ?? []
             if (baseline.patterns.length > 0) {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }
@@ -420,7 +449,8 @@ export class Ralph extends Context.Service<Ralph, {
               counted: 0
             },
             undefined,
-            guards
+            guards,
+            unmatched
           )
         })
 

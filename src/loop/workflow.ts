@@ -5,7 +5,7 @@
  * replay a run after a crash: finished rounds and checks are not run again, the one in flight is,
  * and a retry's wait goes on where it was.
  */
-import { Duration, Effect, Schema } from "effect"
+import { Clock, Duration, Effect, Schema } from "effect"
 import { Activity, DurableClock, Workflow } from "effect/workflow"
 import type { ChildFailed } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
@@ -65,7 +65,13 @@ export interface LoopState {
   readonly stalled: number
   /** Why the last round's claimed completion did not hold; the next child is told. */
   readonly rejected: ClaimCheck | undefined
+  /** Set while the last round's claimed completion is being checked: since when (ms), for a time budget that cuts the check. */
+  readonly checkingSince?: number
 }
+
+/** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
+export const roundInFlight = (state: LoopState): number =>
+  state.checkingSince === undefined ? state.round + 1 : state.round
 
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
@@ -142,6 +148,10 @@ export const ralphRunBody = (
     }
     let rejected: ClaimCheck | undefined
     if (report.status === "complete") {
+      if (checksClaims(guards) && knownCheck === undefined) {
+        // The round finished: a time budget that runs out during the check ends on its claim.
+        yield* onRound(runId, { ...state, result: undefined, checkingSince: yield* Clock.currentTimeMillis })
+      }
       const check = !checksClaims(guards) ? undefined : knownCheck ?? (yield* claimActivity(n))
       if (check === undefined || claimHolds(check)) {
         const verified = check?.verification == null ? {} : { verification: check.verification }

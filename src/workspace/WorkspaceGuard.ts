@@ -4,7 +4,7 @@
  * reads the workspace and runs the verify command there; it never writes to it.
  */
 import { Context, Duration, Effect, Layer } from "effect"
-import { realpathSync, statSync } from "node:fs"
+import { lstatSync, statSync } from "node:fs"
 import { basename, delimiter, resolve } from "node:path"
 import { findExecutable, programPath } from "../agents/process/executable.ts"
 import { TailBuffer } from "../agents/process/outputCapture.ts"
@@ -12,15 +12,8 @@ import { runAgentProcess } from "../agents/process/processGroup.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
-import {
-  changedFiles,
-  fingerprint,
-  gitTopLevel,
-  hashFiles,
-  insideWorkspace,
-  matchingFiles,
-  TooManyFiles
-} from "./files.ts"
+import { fingerprint, gitTopLevel, insideWorkspace, realOr } from "./files.ts"
+import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096
@@ -43,13 +36,20 @@ export interface ProtectedBaseline {
    * when the run started (a child's program earlier on PATH) is a change.
    */
   readonly verify?: ReadonlyArray<string> | undefined
+  /**
+   * When the baseline was just taken: the user's patterns that bore on no path (one that protects
+   * nothing yet, an exclusion that spares nothing), for a warning; they may name what a worker
+   * will create.
+   */
+  readonly unmatched?: ReadonlyArray<string>
 }
 
-const realOr = (path: string): string => {
+const exists = (path: string): boolean => {
   try {
-    return realpathSync(path)
+    lstatSync(path)
+    return true
   } catch {
-    return path
+    return false
   }
 }
 
@@ -62,41 +62,79 @@ const isFile = (path: string): boolean => {
 }
 
 /**
- * Programs that run a script file named among their arguments, and the option letters after which
- * they run inline code or a module instead (`sh -c`, `node -e`, `python -m`).
+ * How an interpreter is told to run inline code or a module instead of a script file (`sh -c`,
+ * `node -e`, `python -m`), and its options that take the next word as their value.
  */
-const interpreters: Readonly<Record<string, string>> = {
-  sh: "c",
-  bash: "c",
-  dash: "c",
-  zsh: "c",
-  ksh: "c",
-  node: "ep",
-  tsx: "ep",
-  python: "cm",
-  python3: "cm",
-  perl: "eE",
-  ruby: "e"
+interface Interpreter {
+  readonly inlineLetters: string
+  readonly inlineOptions: ReadonlyArray<string>
+  readonly valued: ReadonlyArray<string>
 }
-const scriptFile = /\.(sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl)$/
+const shell: Interpreter = {
+  inlineLetters: "cs",
+  inlineOptions: [],
+  valued: ["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]
+}
+const node: Interpreter = {
+  inlineLetters: "ep",
+  inlineOptions: ["--eval", "--print"],
+  valued: ["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type"]
+}
+const interpreters: Readonly<Record<string, Interpreter>> = {
+  sh: shell,
+  bash: shell,
+  dash: shell,
+  zsh: shell,
+  ksh: shell,
+  node,
+  tsx: node,
+  python: { inlineLetters: "cm", inlineOptions: [], valued: ["-W", "-X"] },
+  perl: { inlineLetters: "eE", inlineOptions: [], valued: [] },
+  ruby: { inlineLetters: "e", inlineOptions: [], valued: ["-I", "-r"] }
+}
 
 /**
- * The script file an interpreter in the verify command runs (`sh check.sh` → `check.sh`): its first
- * argument that is no option and is named like a script. None when it runs inline code.
+ * The script file an interpreter in the verify command runs, whatever its name (`sh ci/check` →
+ * `ci/check`): its first argument that is neither an option nor an option's value. None when it
+ * runs inline code or a module. `env [NAME=VALUE…] CMD…` is looked through.
  */
 const scriptOf = (command: ReadonlyArray<string>): string | undefined => {
   const [program, ...args] = command
-  const inlineLetters = program === undefined ? undefined : interpreters[basename(program)]
-  if (inlineLetters === undefined) return undefined
-  for (const arg of args) {
-    if (arg === "--eval" || arg === "--print") return undefined
-    if (arg.startsWith("-") && !arg.startsWith("--") && Array.from(inlineLetters).some((c) => arg.includes(c, 1))) {
+  if (program === undefined) return undefined
+  const name = basename(program).replace(/[\d.]+$/, "")
+  if (name === "env") {
+    const rest = args.findIndex((arg) => !arg.startsWith("-") && !arg.includes("="))
+    return rest === -1 ? undefined : scriptOf(args.slice(rest))
+  }
+  const interpreter = interpreters[name]
+  if (interpreter === undefined) return undefined
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === "--") return args[i + 1]
+    if (interpreter.inlineOptions.includes(arg)) return undefined
+    if (
+      arg.startsWith("-") && !arg.startsWith("--") &&
+      Array.from(interpreter.inlineLetters).some((c) => arg.includes(c, 1))
+    ) {
       return undefined
     }
-    if (!arg.startsWith("-") && scriptFile.test(arg)) return arg
+    if (interpreter.valued.includes(arg)) i++
+    else if (arg === "-") return undefined
+    else if (!arg.startsWith("-") && !arg.startsWith("+")) return arg
   }
   return undefined
 }
+
+/**
+ * The PATH the verify process searches, as absolute folders: it runs in the workspace, so an empty
+ * entry, `.` and every relative entry (`node_modules/.bin`) are folders of the workspace.
+ */
+const verifyPath = (workspace: string): string =>
+  (process.env.PATH ?? "").split(delimiter).map((dir) => resolve(workspace, dir)).join(delimiter)
+
+/** Where the verify process would find its program: a path as given (from where ralph started), a bare name on `verifyPath`. */
+const locateProgram = (program: string, workspace: string): string | undefined =>
+  program.includes("/") ? findExecutable(programPath(program)) : findExecutable(program, verifyPath(workspace))
 
 /**
  * The verify command's own files in the workspace, protected without being asked: its program
@@ -107,7 +145,7 @@ const scriptOf = (command: ReadonlyArray<string>): string | undefined => {
 const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<string> => {
   const [program, ...args] = command
   const root = realOr(workspace)
-  const located = program === undefined ? undefined : findExecutable(programPath(program))
+  const located = program === undefined ? undefined : locateProgram(program, workspace)
   const candidates = [
     ...(located === undefined ? [] : [resolve(located)]),
     ...args.map((arg) => resolve(workspace, arg))
@@ -126,7 +164,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   readonly fingerprint: (workspace: string) => Effect.Effect<string>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
-  /** The protected files as they are now, to compare every later round with. */
+  /** The protected files as they are now, to compare every later round with; first the verify command's preflight. */
   readonly baseline: (
     workspace: string,
     protect: ReadonlyArray<string>,
@@ -142,7 +180,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     const preflight = Effect.fn("WorkspaceGuard.preflight")(
       function*(command: ReadonlyArray<string>, workspace: string) {
         const program = command[0]
-        if (program === undefined || findExecutable(programPath(program)) === undefined) {
+        if (program === undefined || locateProgram(program, workspace) === undefined) {
           return yield* new InvalidConfig({
             key: "verify",
             problem: `the verify command's program ${JSON.stringify(program ?? "")} was not found ${
@@ -151,7 +189,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
           })
         }
         const script = scriptOf(command)
-        if (script !== undefined && !isFile(resolve(workspace, script))) {
+        if (script !== undefined && !exists(resolve(workspace, script))) {
           return yield* new InvalidConfig({
             key: "verify",
             problem: `the verify command's script ${
@@ -166,11 +204,14 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       protect: ReadonlyArray<string>,
       verify: ReadonlyArray<string> | undefined
     ): Effect.fn.Return<ProtectedBaseline, InvalidConfig> {
+      if (verify !== undefined) yield* preflight(verify, workspace)
       const own = verify === undefined ? [] : commandFiles(workspace, verify)
-      const patterns = [...new Set([...protect, ...own])]
-      let files: Array<string>
+      // The gate's own files last, so that no exclusion of the user's spares them.
+      const asked = protect.filter((pattern) => !own.includes(pattern))
+      const patterns = [...asked, ...own]
+      let search: ProtectedSearch
       try {
-        files = matchingFiles(workspace, patterns)
+        search = searchProtected(workspace, patterns)
       } catch (error) {
         if (!(error instanceof TooManyFiles)) throw error
         return yield* new InvalidConfig({
@@ -178,8 +219,12 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
           problem: `the protect patterns (${patterns.join(" ")}): ${error.message}`
         })
       }
-      // The gate's own files are hashed by name, also where the walk does not go (a linked folder).
-      return { patterns, files: hashFiles(workspace, [...new Set([...files, ...own])]) }
+      // The gate's own files are hashed by name, also where the walk does not go (node_modules, .git).
+      return {
+        patterns,
+        files: hashFiles(workspace, [...new Set([...search.files, ...own])]),
+        unmatched: asked.filter((_, i) => !search.used.has(i))
+      }
     })
     const verifyCommand = Effect.fn("WorkspaceGuard.verify")(function*(request: VerifyRequest) {
       const output = new TailBuffer(verifyOutputTailBytes)
@@ -236,9 +281,9 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       let enters = entersWorkspace.get(workspace)
       if (enters === undefined) {
         const root = realOr(workspace)
-        enters = (process.env.PATH ?? "").split(delimiter).some((dir) =>
-          dir !== "" &&
-          (insideWorkspace(workspace, resolve(dir)) !== undefined || insideWorkspace(root, realOr(dir)) !== undefined)
+        const within = (top: string, dir: string) => dir === top || insideWorkspace(top, dir) !== undefined
+        enters = verifyPath(workspace).split(delimiter).some((dir) =>
+          within(resolve(workspace), dir) || within(root, realOr(dir))
         )
         entersWorkspace.set(workspace, enters)
       }

@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import * as McpClient from "effect/ai/McpClient"
 import * as McpProtocol from "effect/ai/McpProtocol"
 import { ChildProcess } from "effect/process"
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { ralphTool } from "../../src/domain/tool.ts"
 import { isGone, killGroup, readPid, sq, waitFor, waitForPid, writeAgent } from "../support/agents.ts"
@@ -85,6 +85,38 @@ const recordedRuns = async (ws: string): Promise<ReadonlyArray<Record<string, an
   const listed = await runCli(["runs", "--json"], { cwd: ws })
   return JSON.parse(listed.stdout) as ReadonlyArray<Record<string, any>>
 }
+
+describe("ralph mcp holds every call to the gate it started with", () => {
+  it(
+    "a call whose worker rewrote the gate script: a later call's claim is checked against the script as the server started",
+    async () => {
+      const { root, ws } = newWorkspace()
+      const agent = writeAgent(
+        root,
+        "agent.sh",
+        [
+          `case "$(cat)" in *@rewrite@*) printf 'exit 0\\n' > check.sh ;; esac`,
+          `printf '%s' ${sq(JSON.stringify(completeReport))} > "$RALPH_REPORT_FILE"`
+        ].join("\n")
+      )
+      writeFileSync(join(ws, "check.sh"), "test -f done.txt\n")
+      const session = await connectMcp(["--agent-cmd", agent, "--verify", "sh check.sh", "--kill-grace", "300ms"], {
+        cwd: ws
+      })
+      sessions.push(session)
+      const call = async (objective: string) =>
+        (await session.client.callTool({ name: "ralph", arguments: { objective, maxRounds: 1 } }))
+          .structuredContent as Record<string, any>
+      const first = await call("Rewrite the gate @rewrite@")
+      assert.deepStrictEqual(first.result.protectedChanged, ["check.sh"])
+      assert.strictEqual(readFileSync(join(ws, "check.sh"), "utf8"), "exit 0\n")
+      const second = await call("Just claim it")
+      assert.strictEqual(second.result.status, "budget-limited", "not verified by the rewritten gate")
+      assert.deepStrictEqual(second.result.protectedChanged, ["check.sh"])
+    },
+    60_000
+  )
+})
 
 describe("ralph mcp", () => {
   it(

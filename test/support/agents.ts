@@ -16,6 +16,24 @@ export const writeAgent = (dir: string, name: string, body: string): string => {
   return file
 }
 
+/**
+ * An exec agent `agent.sh` in `dir` that keeps its prompt where `promptTo` (a shell word) says,
+ * runs `bodies[N-1]` in round N (exits 9 past them), then `finally`.
+ */
+export const writeRoundAgent = (
+  dir: string,
+  bodies: ReadonlyArray<string>,
+  options: { readonly promptTo: string; readonly finally?: string }
+): string => {
+  const cases = bodies.map((body, i) => `  ${i + 1}) ${body} ;;`).join("\n")
+  const last = options.finally === undefined ? "" : `\n${options.finally}`
+  return writeAgent(
+    dir,
+    "agent.sh",
+    `cat > ${options.promptTo}\ncase "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac${last}`
+  )
+}
+
 /** Shell-quotes one word with single quotes. */
 export const sq = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
 

@@ -1,16 +1,19 @@
 /** The guard settings through the binary: one precedence (flag, variable, file), strict values, errors by name. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { createHash } from "node:crypto"
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { maxWalkEntries } from "../../src/workspace/files.ts"
 import {
   changedFiles,
   globRegExp,
   hashFiles,
   matchingFiles,
-  maxWalkEntries,
+  searchProtected,
   TooManyFiles
-} from "../../src/workspace/files.ts"
+} from "../../src/workspace/protected.ts"
 import { WorkspaceGuard } from "../../src/workspace/WorkspaceGuard.ts"
 import { printJson, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
@@ -174,6 +177,76 @@ describe("protect patterns", () => {
   })
 })
 
+describe("protect patterns: exclusions, shapes and links", () => {
+  it("a later ! pattern excludes, a later pattern includes again; an excluded folder is not walked", () => {
+    const { ws } = newWorkspace()
+    for (const dir of ["src/gen", "docs"]) mkdirSync(join(ws, dir), { recursive: true })
+    for (const file of ["Makefile", "src/a.ts", "src/gen/b.ts", "docs/x.md"]) writeFileSync(join(ws, file), file)
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!src/**"]), ["Makefile", "docs/x.md"])
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!src/**", "src/gen/**"]), [
+      "Makefile",
+      "docs/x.md",
+      "src/gen/b.ts"
+    ])
+    assert.deepStrictEqual(matchingFiles(ws, ["**", "!**/*.md"]), ["Makefile", "src/a.ts", "src/gen/b.ts"])
+    assert.deepStrictEqual(matchingFiles(ws, ["!src/**", "**"]), ["Makefile", "docs/x.md", "src/a.ts", "src/gen/b.ts"])
+    // 200 entries in src/ would pass a bound of 50 only if src/ is never read.
+    for (let i = 0; i < 200; i++) writeFileSync(join(ws, "src", `f${i}`), "")
+    const search = searchProtected(ws, ["Makefile", "tests/**", "**", "!src/**", "!nothing/**", "!x"], {
+      files: 50,
+      entries: 50
+    })
+    assert.deepStrictEqual(search.files, ["Makefile", "docs/x.md"])
+    assert.deepStrictEqual(
+      [...search.used].sort((a, b) => a - b),
+      [0, 2, 3],
+      "tests/**, !nothing/** and !x bore on nothing"
+    )
+  })
+
+  it("a path's mode and type are part of its fingerprint; a FIFO is never read", () => {
+    const { ws } = newWorkspace()
+    writeFileSync(join(ws, "run.sh"), "exit 1\n")
+    writeFileSync(join(ws, "other"), "exit 1\n")
+    chmodSync(join(ws, "run.sh"), 0o755)
+    const baseline = hashFiles(ws, ["run.sh", "other"])
+    chmodSync(join(ws, "run.sh"), 0o644)
+    assert.deepStrictEqual(changedFiles(ws, baseline, []), ["run.sh"])
+    chmodSync(join(ws, "run.sh"), 0o755)
+    rmSync(join(ws, "other"))
+    symlinkSync("run.sh", join(ws, "other"))
+    assert.deepStrictEqual(changedFiles(ws, baseline, []), ["other"], "a file replaced by a link is a change")
+    rmSync(join(ws, "other"))
+    execFileSync("mkfifo", [join(ws, "other")])
+    assert.deepStrictEqual(changedFiles(ws, baseline, ["other"]), ["other"], "a FIFO is a change, and never opened")
+  })
+
+  it("a link to a folder is walked through, and a link back into the walk is not followed", () => {
+    const { root, ws } = newWorkspace()
+    mkdirSync(join(root, "shared"))
+    writeFileSync(join(root, "shared", "t.sh"), "exit 1\n")
+    symlinkSync("../shared", join(ws, "tests"))
+    symlinkSync(".", join(ws, "loop"))
+    assert.deepStrictEqual(matchingFiles(ws, ["tests/t.sh"]), ["tests/t.sh"])
+    assert.deepStrictEqual(matchingFiles(ws, ["**"]), ["loop", "tests", "tests/t.sh"])
+    const baseline = hashFiles(ws, matchingFiles(ws, ["**"]))
+    rmSync(join(ws, "tests"))
+    mkdirSync(join(root, "fake"))
+    writeFileSync(join(root, "fake", "t.sh"), "exit 1\n")
+    symlinkSync("../fake", join(ws, "tests"))
+    assert.deepStrictEqual(changedFiles(ws, baseline, ["**"]), ["tests"], "a retargeted link is a change")
+  })
+
+  it("a baseline recorded as content hashes alone is still compared by content", () => {
+    const { ws } = newWorkspace()
+    writeFileSync(join(ws, "a"), "x")
+    const legacy = { a: createHash("sha256").update("x").digest("hex") }
+    assert.deepStrictEqual(changedFiles(ws, legacy, ["a"]), [])
+    writeFileSync(join(ws, "a"), "y")
+    assert.deepStrictEqual(changedFiles(ws, legacy, ["a"]), ["a"])
+  })
+})
+
 describe("the verify command's script", () => {
   it.effect("must exist when the run starts when an interpreter runs it; inline code and data arguments are not scripts", () =>
     Effect.gen(function*() {
@@ -187,6 +260,11 @@ describe("the verify command's script", () => {
       assert.isTrue(yield* refused(["bash", "-e", "scripts/verify.sh"]))
       assert.isTrue(yield* refused(["node", "--import", "tsx", "check.ts"]))
       assert.isTrue(yield* refused(["python3", "-u", "check.py", "--strict"]))
+      // Whatever its name: a script need not look like one.
+      assert.isTrue(yield* refused(["sh", "ci/check"]))
+      assert.isTrue(yield* refused(["bash", "-o", "pipefail", "scripts/test"]))
+      assert.isTrue(yield* refused(["env", "-i", "CI=1", "python3.12", "check"]))
+      assert.isTrue(yield* refused(["node", "--", "check"]))
       // Present, inline code, a module, or data for a program that runs no script.
       assert.isFalse(yield* refused(["sh", "check.sh"]))
       assert.isFalse(yield* refused(["sh", join(ws, "check.sh")]))
@@ -195,5 +273,7 @@ describe("the verify command's script", () => {
       assert.isFalse(yield* refused(["python3", "-m", "pytest", "missing.py"]))
       assert.isFalse(yield* refused(["test", "-f", "notes.txt"]))
       assert.isFalse(yield* refused(["node", "--test"]))
+      assert.isFalse(yield* refused(["bash", "-s"]))
+      assert.isFalse(yield* refused(["env", "CI=1", "test", "-f", "notes"]))
     }))
 })

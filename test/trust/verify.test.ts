@@ -5,7 +5,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { isGone, printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
+import { isGone, printJson, sq, waitFor, writeAgent, writeRoundAgent } from "../support/agents.ts"
 import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -15,12 +15,7 @@ afterAll(removeWorkspaces)
 /** A workspace whose agent runs `bodies[N-1]` in round N, keeping each round's prompt as prompt-N.txt in the root. */
 const setup = (bodies: ReadonlyArray<string>) => {
   const { root, ws } = newWorkspace()
-  const cases = bodies.map((body, i) => `  ${i + 1}) ${body} ;;`).join("\n")
-  const agent = writeAgent(
-    root,
-    "agent.sh",
-    `cat > ${sq(root)}/prompt-$RALPH_ROUND.txt\ncase "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac`
-  )
+  const agent = writeRoundAgent(root, bodies, { promptTo: `${sq(root)}/prompt-$RALPH_ROUND.txt` })
   // The gate: passes once done.txt exists, and says so either way.
   const gate = writeAgent(
     root,
@@ -127,6 +122,7 @@ describe.concurrent("--verify: a claimed completion is checked", () => {
     const result = await running.result
     assert.strictEqual(result.code, 143, result.stderr)
     assert.strictEqual(jsonDocument(result).error._tag, "Cancelled")
+    assert.strictEqual(jsonDocument(result).error.round, 1, "cut in round 1's check")
     assert.isTrue(isGone(pid), "the gate is gone when ralph settles")
   })
 })

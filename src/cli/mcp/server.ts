@@ -9,13 +9,14 @@ import * as McpProtocol from "effect/ai/McpProtocol"
 import { McpRequestContext } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
 import { resolveArgs } from "../../domain/config.ts"
-import type { RalphError } from "../../domain/errors.ts"
+import type { InvalidConfig, RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import type { RunRef } from "../../domain/render.ts"
 import { ralphTool } from "../../domain/tool.ts"
 import { version } from "../../version.ts"
+import type { ProtectedBaseline } from "../../workspace/WorkspaceGuard.ts"
 import { listingJson, showJson } from "../commands/inspect.ts"
-import { trackChildren, withRalph } from "../invocation.ts"
+import { gateBaseline, protectWarnings, trackChildren, withRalph } from "../invocation.ts"
 import { progressLines } from "../present/liveView.ts"
 import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
@@ -84,13 +85,15 @@ const callRalph = (
   settings: CliSettings,
   location: StoreLocation,
   session: Session,
-  server: McpServer.McpServer["Service"]
+  server: McpServer.McpServer["Service"],
+  gate: Result.Result<ProtectedBaseline | undefined, InvalidConfig>
 ) =>
 (payload: unknown) =>
   Effect.gen(function*() {
     const limit = settings.config.maxResultChars
     const args = callArguments(payload)
     if (args instanceof Error) return errorResult(args, limit, undefined)
+    if (Result.isFailure(gate)) return errorResult(gate.failure, limit, undefined)
     // A bad call is refused before the workspace is locked or anything recorded.
     const resolved = yield* Effect.result(resolveArgs(args, settings.config))
     if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
@@ -112,10 +115,12 @@ const callRalph = (
           // Lines, never a live view: a host reads this stderr as a log.
           progressLines(process.stderr, process.env),
           trackChildren(session),
+          protectWarnings,
           ...(token === undefined ? [] : [progressNotifier(server, request, token)])
         ],
         startedAt: performance.now()
-      }
+      },
+      gate.success
     ).pipe(
       Effect.provideService(CliSession, session),
       Effect.map((envelope) => envelopeResult(envelope, limit)),
@@ -155,10 +160,12 @@ const registration = (settings: CliSettings, session: Session) =>
     const server = yield* McpServer.McpServer
     // The settings name the store: engine, state dir, database URL.
     const location: StoreLocation = settings
+    // The gate is taken once, as the server starts: a call's worker that rewrites it is checked against it in every later call.
+    const gate = yield* Effect.result(gateBaseline(settings))
     yield* server.addTool({
       tool: mcpTool,
       annotations: mcpToolAnnotations,
-      handle: callRalph(settings, location, session, server)
+      handle: callRalph(settings, location, session, server, gate)
     })
     yield* records(location)
   }))
