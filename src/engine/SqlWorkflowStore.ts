@@ -29,6 +29,7 @@ import * as Schema from "effect/Schema"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as Workflow from "effect/workflow/Workflow"
+import { fenced } from "../sql/fence.ts"
 import { waitOutOutage } from "../sql/outage.ts"
 import {
   activityKey,
@@ -214,6 +215,12 @@ export const make = (
     const fail = (operation: string, executionId: string) => (cause: unknown) =>
       new WorkflowStoreError({ operation, executionId, cause })
 
+    /**
+     * A write of the run the calling fiber drives under a lease is checked against the lease's
+     * epoch in its own transaction (src/sql/fence.ts): a holder that lost the run writes nothing.
+     */
+    const fence = fenced(sql)
+
     /** A store operation: it waits out a database it cannot reach, then fails as the store's error. */
     const recorded = (operation: string, executionId: string) => <A, E, R>(self: Effect.Effect<A, E, R>) =>
       self.pipe(waitOutOutage, Effect.mapError(fail(operation, executionId)))
@@ -280,7 +287,7 @@ export const make = (
             INSERT INTO ${executions} (execution_id, workflow_name, payload, created_at, updated_at)
             VALUES (${executionId}, ${workflow._tag}, ${json}, ${now}, ${now})
             ON CONFLICT (execution_id) DO NOTHING`
-        }).pipe(recorded("create", executionId)),
+        }).pipe(fence, recorded("create", executionId)),
 
       complete: (workflow, executionId, exit) =>
         Effect.gen(function*() {
@@ -289,7 +296,7 @@ export const make = (
           yield* sql`
             UPDATE ${executions} SET result = ${json}, updated_at = ${now}, completed_at = ${now}
             WHERE execution_id = ${executionId} AND result IS NULL`
-        }).pipe(recorded("complete", executionId)),
+        }).pipe(fence, recorded("complete", executionId)),
 
       getActivity: (executionId, name, attempt) =>
         sql<{ readonly exit: string }>`
@@ -306,7 +313,7 @@ export const make = (
             INSERT INTO ${activities} (execution_id, activity_name, attempt, exit, recorded_at)
             VALUES (${executionId}, ${name}, ${attempt}, ${json}, ${Date.now()})
             ON CONFLICT (execution_id, activity_name, attempt) DO NOTHING`
-        }).pipe(Effect.asVoid, recorded("putActivity", executionId)),
+        }).pipe(fence, Effect.asVoid, recorded("putActivity", executionId)),
 
       putDeferred: ({ executionId, exit, name, workflowName }) =>
         Effect.suspend(() => {
@@ -317,6 +324,7 @@ export const make = (
             ON CONFLICT (execution_id, deferred_name) DO UPDATE SET exit = ${deferreds}.exit
             RETURNING exit`
         }).pipe(
+          fence,
           Effect.flatMap((rows) =>
             rows[0] === undefined
               ? Effect.fail(new Cause.NoSuchElementError("no row returned"))
@@ -341,6 +349,7 @@ export const make = (
           VALUES (${executionId}, ${name}, ${Math.ceil(wakeAt)}, ${Date.now()})
           ON CONFLICT (execution_id, clock_name) DO UPDATE SET wake_at = ${clocks}.wake_at
           RETURNING wake_at`.pipe(
+          fence,
           Effect.map((rows) => rows[0] === undefined ? wakeAt : toMillis(rows[0].wake_at)),
           recorded("putClock", executionId)
         )
