@@ -1,7 +1,8 @@
 /**
  * The `WorkflowStore` over an effect/sql `SqlClient`: ralph's node:sqlite client (src/sql) or
  * `@effect/sql-pg`. Portable SQL (TEXT, BIGINT, `INSERT … ON CONFLICT`, `RETURNING`), one statement
- * per write, so every step is one transaction of its own (autocommit). Tables (prefix `ralph_wf`
+ * per write, so every step is one transaction of its own (autocommit) — with, for a run driven
+ * under a lease, the lease's epoch checked first in the same transaction (src/sql/fence.ts). Tables (prefix `ralph_wf`
  * by default), created when the store is built unless `createTables: false`:
  *
  * - `ralph_wf_executions (execution_id PK, workflow_name, payload, result, created_at, updated_at,
