@@ -416,7 +416,52 @@ describe("ralph mcp", () => {
     assert.isTrue(isGone(child) && isGone(grandchild), "no process of the round is left")
     const runs = await recordedRuns(ws)
     assert.deepStrictEqual(runs.map((run) => run.state), ["cancelled"])
+    // The client is gone: the cancelled call gets no "Internal error" reply (nor any other).
+    assert.deepStrictEqual(peer.lines.slice(1), [])
   }, 60_000)
+
+  it(
+    "answers a line that is not JSON with a parse error and a message that is not a request with an invalid-request error, and serves on",
+    async () => {
+      const { agent, ws } = workspace()
+      const peer = rawMcp(["--agent-cmd", agent], { cwd: ws })
+      const initialize = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+      }
+      // One write: a bad line does not take the lines after it down with it.
+      peer.child.stdin!.write(
+        [
+          "this is not JSON",
+          "42",
+          JSON.stringify({ jsonrpc: "2.0", id: 7 }),
+          JSON.stringify({ jsonrpc: "2.0", id: 8, method: 5 }),
+          JSON.stringify({ id: 9, method: "ping" }),
+          JSON.stringify(initialize)
+        ].join("\n") + "\n"
+      )
+      await waitFor("five errors and the initialize result", () => peer.lines.length >= 6 ? true : undefined, 15_000)
+      const replies = peer.lines.map((line) => JSON.parse(line))
+      assert.deepStrictEqual(replies.slice(0, 5).map((reply) => [reply.id, reply.error?.code]), [
+        [null, -32700],
+        [null, -32600],
+        [7, -32600],
+        [8, -32600],
+        [9, -32600]
+      ])
+      assert.strictEqual(replies[5].id, 1)
+      assert.strictEqual(replies[5].result.protocolVersion, "2025-11-25")
+      peer.send({ jsonrpc: "2.0", method: "notifications/initialized" })
+      peer.send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
+      const listed = await waitFor("the tools", () => peer.lines[6], 15_000)
+      assert.deepStrictEqual(JSON.parse(listed).result.tools.map((tool: { name: string }) => tool.name), ["ralph"])
+      peer.child.stdin!.end()
+      assert.strictEqual(await peer.exited, 0)
+    },
+    60_000
+  )
 })
 
 /** Polls the record until its one run is in the state `accept` wants. */

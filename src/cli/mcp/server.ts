@@ -8,6 +8,7 @@ import { Effect, Layer, Result, Schema } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
 import { McpRequestContext } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
+import * as Stdio from "effect/Stdio"
 import { resolveArgs } from "../../domain/config.ts"
 import type { RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
@@ -21,6 +22,7 @@ import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
 import type { CliSettings } from "../settings.ts"
 import { type StoreLocation, withStore } from "../store.ts"
+import { checkedStdio } from "./jsonRpcLines.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./tool.ts"
 
 /** Every revision effect/ai serves over stdio; a client gets the newest it also speaks. */
@@ -186,7 +188,10 @@ export const serve = (settings: CliSettings, session: Session) =>
       instructions: ralphTool.guidance,
       protocols,
       registrations: registration(settings, session)
-    })
+    }).pipe(
+      // Lines the server cannot read are answered, not dropped (./jsonRpcLines.ts).
+      Layer.provide(Layer.effect(Stdio.Stdio, Effect.map(Effect.service(Stdio.Stdio), checkedStdio)))
+    )
   ).pipe(
     // Only invalid cache hints fail the layer, and ralph gives none.
     Effect.orDie,
