@@ -7,7 +7,7 @@
  */
 import { Effect, Sink, Stream } from "effect"
 import { INTERNAL_ERROR_CODE, INVALID_REQUEST_ERROR_CODE, PARSE_ERROR_CODE } from "effect/ai/McpSchema"
-import * as Stdio from "effect/Stdio"
+import type * as Stdio from "effect/Stdio"
 
 type Verdict =
   | { readonly _tag: "Pass" }
