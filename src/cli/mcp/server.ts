@@ -4,9 +4,9 @@
  * settings, the model's call supplies only the objective and maxRounds. Stdout is the protocol:
  * progress lines and logs go to stderr.
  */
-import { Effect, Layer, Result, Schema } from "effect"
+import { Context, Data, Effect, Layer, Result } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
-import { McpRequestContext } from "effect/ai/McpSchema"
+import { InternalError, McpRequestContext, ResourceTemplate } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
 import * as Stdio from "effect/Stdio"
 import { resolveArgs } from "../../domain/config.ts"
@@ -126,28 +126,65 @@ const callRalph = (
   })
 
 /**
- * The record of runs, for a person inspecting loops through their MCP client: the listing of
- * `ralph runs --json` and each run as `ralph show --json` gives it, read from the server's store
- * when asked (so a run in flight shows its rounds so far).
+ * An unknown run, as effect's server names a resource it has not got: its own (internal)
+ * `ResourceNotFound`, by tag, which each protocol revision answers as its resource-not-found
+ * error (-32002 up to 2025-11-25).
  */
-const records = (location: StoreLocation) =>
+class RunNotFound extends Data.TaggedError("ResourceNotFound")<{ readonly uri: string }> {}
+
+const runTemplate = "ralph://runs/{runId}"
+
+/**
+ * The record of runs, for a person inspecting loops through their MCP client: the listing of
+ * `ralph runs --json` for the server's own workspace and each run as `ralph show --json` gives it,
+ * read from the server's store when asked (so a run in flight shows its rounds so far).
+ */
+const records = (location: StoreLocation, workspace: string) =>
   Effect.gen(function*() {
+    const server = yield* McpServer.McpServer
     yield* McpServer.registerResource({
       uri: "ralph://runs",
       name: "runs",
-      description: "Every recorded run: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
+      description:
+        "The runs recorded for this server's workspace: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
       mimeType: "application/json",
       content: withStore(location, (store) => store.list).pipe(
-        Effect.map((listing) => JSON.stringify(listing.map(listingJson), null, 2))
+        Effect.map((listing) =>
+          JSON.stringify(
+            listing.filter((run) => run._tag === "Readable" && run.summary.workspace === workspace).map(listingJson),
+            null,
+            2
+          )
+        )
       )
     })
-    yield* McpServer.registerResource`ralph://runs/${Schema.String}`({
-      name: "run",
-      description: "One run: each round's status, summary, usage or failure, and how it ended (as `ralph show --json`)",
-      mimeType: "application/json",
-      content: (_uri, runId) =>
-        withStore(location, (store) => store.read(runId)).pipe(
-          Effect.map((view) => JSON.stringify(showJson(view), null, 2))
+    // Registered by hand, not with `registerResource`, whose handler turns every failure into an internal error.
+    yield* server.addResourceTemplate({
+      template: new ResourceTemplate({
+        uriTemplate: runTemplate,
+        name: "run",
+        description:
+          "One run: each round's status, summary, usage or failure, and how it ended (as `ralph show --json`)",
+        mimeType: "application/json"
+      }),
+      // effect's router path for that template (McpServer's compileUriTemplate): `::` is a literal
+      // colon, `:0` the first parameter.
+      routerPath: "ralph:://runs/:0",
+      completions: {},
+      annotations: Context.empty(),
+      handle: (uri, [runId]) =>
+        withStore(location, (store) => store.read(runId ?? "")).pipe(
+          Effect.map((view) => ({
+            contents: [{ uri, mimeType: "application/json", text: JSON.stringify(showJson(view), null, 2) }]
+          })),
+          Effect.catchTag("InvalidArguments", () => Effect.fail(new RunNotFound({ uri }))),
+          Effect.mapError((error) =>
+            // Effect's server answers its own ResourceNotFound by tag (see RunNotFound); its handler
+            // type names only the errors a handler usually fails with.
+            error._tag === "ResourceNotFound"
+              ? (error as unknown as InternalError)
+              : new InternalError({ message: error.message })
+          )
         )
     })
   })
@@ -162,7 +199,7 @@ const registration = (settings: CliSettings, session: Session) =>
       annotations: mcpToolAnnotations,
       handle: callRalph(settings, location, session, server)
     })
-    yield* records(location)
+    yield* records(location, settings.workspace)
   }))
 
 /**
