@@ -131,6 +131,38 @@ export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("Work
   }
 }
 
+/**
+ * This ralph no longer holds the run it was driving (a shared store's lease, see
+ * src/record/RunLeases.ts): another ralph took it over while this one could not renew its claim
+ * (paused, or cut off from the database for longer than the lease's ttl), or the database could not
+ * be reached to renew it for that long. Its child is stopped and nothing more is recorded by it.
+ */
+export class LeaseLost extends Schema.TaggedError<LeaseLost>()("LeaseLost", {
+  runId: Schema.String,
+  /** `taken`: another ralph took the run over; `unrenewed`: the claim could not be renewed for the lease's ttl. */
+  reason: Schema.Literals(["taken", "unrenewed"]),
+  /** The ralph that holds the run now, when one does. */
+  holderPid: Schema.optionalKey(Schema.Number),
+  holderHost: Schema.optionalKey(Schema.String)
+}) {
+  override get message(): string {
+    const stopped = "this ralph stopped its child and records nothing more for the run"
+    if (this.reason === "unrenewed") {
+      return `This ralph could not renew its claim on run ${this.runId} for ${
+        Duration.format(runLeaseTtl)
+      } (the database did not answer), so another ralph may be driving it now: ${stopped}. ` +
+        `\`ralph show ${this.runId}\` says where it stands once the database answers`
+    }
+    const holder = this.holderPid === undefined
+      ? "another ralph took it over (and has let it go since: `ralph resume` continues it)"
+      : `it is driven now by ralph pid ${this.holderPid}${
+        this.holderHost === undefined ? "" : ` on ${this.holderHost}`
+      }`
+    return `This ralph lost run ${this.runId}: ${holder}, while this one could not renew its claim ` +
+      `(paused, or cut off from the database, for over ${Duration.format(runLeaseTtl)}); ${stopped}`
+  }
+}
+
 export class StateUnavailable extends Schema.TaggedError<StateUnavailable>()("StateUnavailable", {
   path: Schema.String,
   problem: Schema.String
@@ -151,6 +183,7 @@ export type RalphError =
   | OversizedReport
   | Cancelled
   | WorkspaceLocked
+  | LeaseLost
   | StateUnavailable
 
 export const RalphError = Schema.Union([
@@ -163,6 +196,7 @@ export const RalphError = Schema.Union([
   OversizedReport,
   Cancelled,
   WorkspaceLocked,
+  LeaseLost,
   StateUnavailable
 ])
 

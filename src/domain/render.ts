@@ -96,7 +96,10 @@ export interface RunRef {
  */
 export const renderError = (error: RalphError, maxResultChars: number, run?: RunRef): string => {
   const lines = [`ralph: ${escapeBlock(error.message)}`]
-  if (run !== undefined) lines.push(`Continue run ${run.runId} from its last finished round with: ${run.resume}`)
+  // A lost lease means another ralph drives the run: resuming it here would be refused.
+  if (run !== undefined && error._tag !== "LeaseLost") {
+    lines.push(`Continue run ${run.runId} from its last finished round with: ${run.resume}`)
+  }
   if (error._tag === "RoundFailed") {
     if (error.stderrTail !== undefined && error.stderrTail !== "") {
       lines.push("Last output of the agent on stderr:", escapeBlock(error.stderrTail))

@@ -1,7 +1,8 @@
 /**
  * The `WorkflowStore` over an effect/sql `SqlClient`: ralph's node:sqlite client (src/sql) or
  * `@effect/sql-pg`. Portable SQL (TEXT, BIGINT, `INSERT … ON CONFLICT`, `RETURNING`), one statement
- * per write, so every step is one transaction of its own (autocommit). Tables (prefix `ralph_wf`
+ * per write, so every step is one transaction of its own (autocommit) — with, for a run driven
+ * under a lease, the lease's epoch checked first in the same transaction (src/sql/fence.ts). Tables (prefix `ralph_wf`
  * by default), created when the store is built unless `createTables: false`:
  *
  * - `ralph_wf_executions (execution_id PK, workflow_name, payload, result, created_at, updated_at,
@@ -22,6 +23,7 @@ import { Cause, Effect, Exit, Layer, Option, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { Workflow } from "effect/workflow"
+import { fenced } from "../sql/fence.ts"
 import { waitOutOutage } from "../sql/outage.ts"
 import {
   activityKey,
@@ -207,6 +209,12 @@ export const make = (
     const fail = (operation: string, executionId: string) => (cause: unknown) =>
       new WorkflowStoreError({ operation, executionId, cause })
 
+    /**
+     * A write of the run the calling fiber drives under a lease is checked against the lease's
+     * epoch in its own transaction (src/sql/fence.ts): a holder that lost the run writes nothing.
+     */
+    const fence = fenced(sql)
+
     /** A store operation: it waits out a database it cannot reach, then fails as the store's error. */
     const recorded = (operation: string, executionId: string) => <A, E, R>(self: Effect.Effect<A, E, R>) =>
       self.pipe(waitOutOutage, Effect.mapError(fail(operation, executionId)))
@@ -273,7 +281,7 @@ export const make = (
             INSERT INTO ${executions} (execution_id, workflow_name, payload, created_at, updated_at)
             VALUES (${executionId}, ${workflow._tag}, ${json}, ${now}, ${now})
             ON CONFLICT (execution_id) DO NOTHING`
-        }).pipe(recorded("create", executionId)),
+        }).pipe(fence, recorded("create", executionId)),
 
       complete: (workflow, executionId, exit) =>
         Effect.gen(function*() {
@@ -282,7 +290,7 @@ export const make = (
           yield* sql`
             UPDATE ${executions} SET result = ${json}, updated_at = ${now}, completed_at = ${now}
             WHERE execution_id = ${executionId} AND result IS NULL`
-        }).pipe(recorded("complete", executionId)),
+        }).pipe(fence, recorded("complete", executionId)),
 
       getActivity: (executionId, name, attempt) =>
         sql<{ readonly exit: string }>`
@@ -299,7 +307,7 @@ export const make = (
             INSERT INTO ${activities} (execution_id, activity_name, attempt, exit, recorded_at)
             VALUES (${executionId}, ${name}, ${attempt}, ${json}, ${Date.now()})
             ON CONFLICT (execution_id, activity_name, attempt) DO NOTHING`
-        }).pipe(Effect.asVoid, recorded("putActivity", executionId)),
+        }).pipe(fence, Effect.asVoid, recorded("putActivity", executionId)),
 
       putDeferred: ({ executionId, exit, name, workflowName }) =>
         Effect.suspend(() => {
@@ -310,6 +318,7 @@ export const make = (
             ON CONFLICT (execution_id, deferred_name) DO UPDATE SET exit = ${deferreds}.exit
             RETURNING exit`
         }).pipe(
+          fence,
           Effect.flatMap((rows) =>
             rows[0] === undefined
               ? Effect.fail(new Cause.NoSuchElementError("no row returned"))
@@ -334,6 +343,7 @@ export const make = (
           VALUES (${executionId}, ${name}, ${Math.ceil(wakeAt)}, ${Date.now()})
           ON CONFLICT (execution_id, clock_name) DO UPDATE SET wake_at = ${clocks}.wake_at
           RETURNING wake_at`.pipe(
+          fence,
           Effect.map((rows) => rows[0] === undefined ? wakeAt : toMillis(rows[0].wake_at)),
           recorded("putClock", executionId)
         )

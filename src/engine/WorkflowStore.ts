@@ -14,7 +14,11 @@
  *   the JSON form of their schemas, as effect's `WorkflowEngine.makeUnsafe` wants them back); a
  *   store that serialises them only has to write the `Exit` around them.
  *
- * Every write is one statement (one transaction) and is done before the workflow goes on.
+ * Every write is one statement (one transaction) and is done before the workflow goes on. A store
+ * shared by several machines fences its writes (src/sql/fence.ts): it reads the lease of the run
+ * from the calling fiber (`CurrentFence`), so the engine must call it from the fibers of the
+ * execution it runs or of its caller (forked fibers inherit the context) — the one seam between
+ * the engine and the run's lease.
  */
 import { Context, Effect, Exit, Layer, Option, Schema } from "effect"
 import type { Workflow } from "effect/workflow"

@@ -5,7 +5,7 @@
  * run is driven, and resumes a run by its id (stopping a child the interrupted run left running).
  * The rounds themselves, their attempts and the retry policy live beside it in src/loop/.
  */
-import { Clock, Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Exit, identity, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
@@ -235,7 +235,9 @@ export class Ralph extends Context.Service<Ralph, {
             const resumed = dangling !== undefined
             const runEvents = yield* eventsFor(resumed ? checkpoint.runId : undefined)
             // Held first, so that nobody else starts a child for the run while its stale one is stopped.
-            if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, workspace)
+            const resumedHold = resumed && Option.isSome(store)
+              ? yield* store.value.hold(checkpoint.runId, workspace)
+              : undefined
             const stoppedStalePid = dangling === undefined
               ? null
               : yield* stopStaleChild(dangling.pid, checkpoint.runId, options.killGrace ?? defaults.killGrace)
@@ -252,7 +254,8 @@ export class Ralph extends Context.Service<Ralph, {
                 }
                 : {})
             })
-            if (!resumed && Option.isSome(store)) yield* store.value.hold(run.runId, workspace)
+            const held = resumedHold ??
+              (Option.isSome(store) ? yield* store.value.hold(run.runId, workspace) : undefined)
             const settled = settledResult(checkpoint)
             // Survives the workflow's fiber being cut by the time budget.
             const progress = yield* Ref.make<LoopState>({
@@ -346,7 +349,10 @@ export class Ralph extends Context.Service<Ralph, {
                     runId: run.runId,
                     error: new Cancelled({ round: roundInFlight(state) })
                   })))
-              )
+              ),
+              // Every write of the run is fenced by its lease; a lost lease stops the run (its
+              // record refuses the RunFailed above).
+              held === undefined ? identity : held.drive
             )
           }))
 

@@ -1,7 +1,7 @@
 import { Context, Effect, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
-import { InvalidArguments, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
+import { InvalidArguments, type LeaseLost, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
 import {
   isJournalEntry,
   type JournalEntry,
@@ -11,6 +11,7 @@ import {
   summarize,
   viewRun
 } from "../domain/journal.ts"
+import type { Fence } from "../sql/fence.ts"
 import { isProcessAlive } from "./liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
@@ -31,6 +32,20 @@ export interface RunJournal {
     output: { readonly stdout: string; readonly stderr: string }
   ) => Effect.Effect<void, StateUnavailable>
 }
+
+/** What driving a run holds on its store. */
+export interface RunHold {
+  /** What the run's writes are fenced by: none on a store of local files (the workspace lock serves there). */
+  readonly fence: Fence | undefined
+  /**
+   * Drives the run with its writes fenced: once the hold is lost, `effect` is interrupted (its child
+   * stopped) and fails with LeaseLost.
+   */
+  readonly drive: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | LeaseLost, R>
+}
+
+/** The hold of a store on local files: nothing to lose. */
+const localHold: RunHold = { fence: undefined, drive: (effect) => effect }
 
 /** What a round's child printed, as the store kept it (stdout cut, stderr's last part). */
 export interface KeptOutput {
@@ -134,7 +149,7 @@ export class RunStore extends Context.Service<RunStore, {
   readonly hold: (
     runId: string,
     workspace: string
-  ) => Effect.Effect<void, WorkspaceLocked | StateUnavailable, Scope.Scope>
+  ) => Effect.Effect<RunHold, WorkspaceLocked | StateUnavailable, Scope.Scope>
   /** The output kept of a run's rounds, in the order they were kept. */
   readonly outputs: (runId: string) => Effect.Effect<ReadonlyArray<KeptOutput>, StateUnavailable>
   readonly list: Effect.Effect<ReadonlyArray<RunListing>, StateUnavailable>
@@ -295,7 +310,7 @@ export class RunStore extends Context.Service<RunStore, {
       open,
       read: readView,
       entries: readEntries,
-      hold: () => Effect.void,
+      hold: () => Effect.succeed(localHold),
       outputs,
       list
     })

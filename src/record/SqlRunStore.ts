@@ -7,15 +7,22 @@
 import { Effect, identity, Layer } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
-import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
+import { InvalidArguments, type LeaseLost, StateUnavailable } from "../domain/errors.ts"
 import { decodeEntry, type JournalEntry, type RunState, type RunSummary, viewRun } from "../domain/journal.ts"
+import { checkFence, fenced } from "../sql/fence.ts"
 import { lazyFlush } from "../sql/LazyFlush.ts"
 import { waitOutOutage } from "../sql/outage.ts"
 import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore, validRunId } from "./RunStore.ts"
 
-const unavailable = (where: string) => (error: SqlError) =>
-  new StateUnavailable({ path: where, problem: `the database failed: ${error.message}` })
+const unavailable = (where: string) => (error: SqlError | LeaseLost) =>
+  new StateUnavailable({
+    path: where,
+    // A refused write of a run whose lease passed on: its holder fails with LeaseLost (RunHold.drive).
+    problem: error._tag === "LeaseLost"
+      ? `the write was refused: ${error.message}`
+      : `the database failed: ${error.message}`
+  })
 
 /**
  * A row of `ralph_runs` as `list` reads it: an array, in the order it selects the columns (arrays,
@@ -96,10 +103,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
    * end) follows it on the same database and flushes it with itself. A crash of ralph (SIGKILL)
    * loses none of them; a power loss can lose them only with the activity's record after them, and
    * then the round runs again, as it would after a power loss a moment earlier. Run entries flush
-   * at once.
+   * at once. A run driven under a lease is fenced by it (src/sql/fence.ts), checked first in the
+   * same transaction.
    */
   const appendEntry = (runId: string, entry: JournalEntry) =>
     sql.withTransaction(Effect.gen(function*() {
+      yield* checkFence(sql)
       yield* sql`INSERT INTO ralph_entries (run_id, seq, entry)
         SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, ${JSON.stringify(entry)} FROM ralph_entries
         WHERE run_id = ${runId}`
@@ -154,7 +163,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
             SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, CAST(${round} AS INTEGER), CAST(${attempt} AS INTEGER),
               ${stdout}, ${output.stderr}
             FROM ralph_outputs WHERE run_id = ${runId}`
-        }).pipe(Effect.asVoid, lazyFlush, waitOutOutage, Effect.mapError(fail))
+        }).pipe(fenced(sql), Effect.asVoid, lazyFlush, waitOutOutage, Effect.mapError(fail))
     }
     return journal
   })

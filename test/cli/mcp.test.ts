@@ -8,11 +8,11 @@ import { Effect } from "effect"
 import * as McpClient from "effect/ai/McpClient"
 import * as McpProtocol from "effect/ai/McpProtocol"
 import { ChildProcess } from "effect/process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { ralphTool } from "../../src/domain/tool.ts"
 import { isGone, killGroup, readPid, sq, waitFor, waitForPid, writeAgent } from "../support/agents.ts"
-import { cliEnv, ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { cliEnv, ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
 import { connectMcp, type McpSession, rawMcp } from "../support/mcp.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -241,8 +241,7 @@ describe("ralph mcp", () => {
     const { resources } = await client.listResources()
     assert.deepStrictEqual(resources.map((r) => [r.uri, r.mimeType]), [["ralph://runs", "application/json"]])
     const { resourceTemplates } = await client.listResourceTemplates()
-    assert.strictEqual(resourceTemplates.length, 1)
-    assert.match(resourceTemplates[0]!.uriTemplate, /^ralph:\/\/runs\/\{\w+\}$/)
+    assert.deepStrictEqual(resourceTemplates.map((t) => t.uriTemplate), ["ralph://runs/{runId}"])
     const read = async (uri: string) => {
       const { contents } = await client.readResource({ uri })
       const [content] = contents
@@ -250,6 +249,11 @@ describe("ralph mcp", () => {
       assert.isTrue("text" in content, "a text resource")
       return JSON.parse((content as { text: string }).text)
     }
+    // A run of another workspace recorded in the same state dir is not this server's.
+    const other = join(root, "other")
+    mkdirSync(other)
+    const elsewhere = await runCli([...execArgs(agent, "--workspace", other, "--json"), "Elsewhere"], { cwd: ws })
+    assert.strictEqual(elsewhere.code, 0, elsewhere.stderr)
     assert.deepStrictEqual(await read("ralph://runs"), [])
     const done = await client.callTool({ name: "ralph", arguments: { objective: "Build the thing", maxRounds: 3 } })
     const { runId } = done.structuredContent as { runId: string }
@@ -266,17 +270,23 @@ describe("ralph mcp", () => {
     }).catch((error: Error) => error)
     const child = await waitForPid(join(root, "child.pid"), 15_000)
     leftovers.push(child)
-    const running = (await read("ralph://runs")).find((r: { runId: string }) => r.runId !== runId)
+    const listing = await read("ralph://runs")
+    assert.strictEqual(listing.length, 2)
+    const running = listing.find((r: { runId: string }) => r.runId !== runId)
     assert.strictEqual(running.state, "running")
     const inFlight = await read(`ralph://runs/${running.runId}`)
     assert.deepStrictEqual(inFlight.rounds.map((r: { status: string }) => r.status), ["running"])
     abort.abort()
     await waiting
-    const missing = await client.readResource({ uri: "ralph://runs/20990101-000000-abcdef" }).then(
-      () => undefined,
-      (error: Error) => error.message
-    )
-    assert.include(missing, "no run 20990101-000000-abcdef")
+    // An unknown run is a resource the server has not got (MCP's -32002), not an internal error.
+    for (const uri of ["ralph://runs/20990101-000000-abcdef", "ralph://runs/..%2F"]) {
+      const missing = await client.readResource({ uri }).then(
+        () => undefined,
+        (error: Error & { code?: number }) => error
+      )
+      assert.strictEqual(missing?.code, -32002, missing?.message)
+      assert.include(missing?.message, uri)
+    }
   }, 60_000)
 
   it("bounds the text by maxResultChars and keeps the whole envelope in the structured content", async () => {
@@ -448,7 +458,52 @@ describe("ralph mcp", () => {
     assert.isTrue(isGone(child) && isGone(grandchild), "no process of the round is left")
     const runs = await recordedRuns(ws)
     assert.deepStrictEqual(runs.map((run) => run.state), ["cancelled"])
+    // The client is gone: the cancelled call gets no "Internal error" reply (nor any other).
+    assert.deepStrictEqual(peer.lines.slice(1), [])
   }, 60_000)
+
+  it(
+    "answers a line that is not JSON with a parse error and a message that is not a request with an invalid-request error, and serves on",
+    async () => {
+      const { agent, ws } = workspace()
+      const peer = rawMcp(["--agent-cmd", agent], { cwd: ws })
+      const initialize = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+      }
+      // One write: a bad line does not take the lines after it down with it.
+      peer.child.stdin!.write(
+        [
+          "this is not JSON",
+          "42",
+          JSON.stringify({ jsonrpc: "2.0", id: 7 }),
+          JSON.stringify({ jsonrpc: "2.0", id: 8, method: 5 }),
+          JSON.stringify({ id: 9, method: "ping" }),
+          JSON.stringify(initialize)
+        ].join("\n") + "\n"
+      )
+      await waitFor("five errors and the initialize result", () => peer.lines.length >= 6 ? true : undefined, 15_000)
+      const replies = peer.lines.map((line) => JSON.parse(line))
+      assert.deepStrictEqual(replies.slice(0, 5).map((reply) => [reply.id, reply.error?.code]), [
+        [null, -32700],
+        [null, -32600],
+        [7, -32600],
+        [8, -32600],
+        [9, -32600]
+      ])
+      assert.strictEqual(replies[5].id, 1)
+      assert.strictEqual(replies[5].result.protocolVersion, "2025-11-25")
+      peer.send({ jsonrpc: "2.0", method: "notifications/initialized" })
+      peer.send({ jsonrpc: "2.0", id: 2, method: "tools/list" })
+      const listed = await waitFor("the tools", () => peer.lines[6], 15_000)
+      assert.deepStrictEqual(JSON.parse(listed).result.tools.map((tool: { name: string }) => tool.name), ["ralph"])
+      peer.child.stdin!.end()
+      assert.strictEqual(await peer.exited, 0)
+    },
+    60_000
+  )
 })
 
 /** Polls the record until its one run is in the state `accept` wants. */

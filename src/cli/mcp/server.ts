@@ -4,10 +4,11 @@
  * settings, the model's call supplies only the objective and maxRounds. Stdout is the protocol:
  * progress lines and logs go to stderr.
  */
-import { Effect, Layer, Result, Schema } from "effect"
+import { Context, Data, Effect, Layer, Result } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
-import { McpRequestContext } from "effect/ai/McpSchema"
+import { InternalError, McpRequestContext, ResourceTemplate } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
+import * as Stdio from "effect/Stdio"
 import { resolveArgs } from "../../domain/config.ts"
 import type { InvalidConfig, RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
@@ -22,6 +23,7 @@ import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
 import type { CliSettings } from "../settings.ts"
 import { type StoreLocation, withStore } from "../store.ts"
+import { checkedStdio } from "./jsonRpcLines.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./tool.ts"
 
 /** Every revision effect/ai serves over stdio; a client gets the newest it also speaks. */
@@ -129,28 +131,65 @@ const callRalph = (
   })
 
 /**
- * The record of runs, for a person inspecting loops through their MCP client: the listing of
- * `ralph runs --json` and each run as `ralph show --json` gives it, read from the server's store
- * when asked (so a run in flight shows its rounds so far).
+ * An unknown run, as effect's server names a resource it has not got: its own (internal)
+ * `ResourceNotFound`, by tag, which each protocol revision answers as its resource-not-found
+ * error (-32002 up to 2025-11-25).
  */
-const records = (location: StoreLocation) =>
+class RunNotFound extends Data.TaggedError("ResourceNotFound")<{ readonly uri: string }> {}
+
+const runTemplate = "ralph://runs/{runId}"
+
+/**
+ * The record of runs, for a person inspecting loops through their MCP client: the listing of
+ * `ralph runs --json` for the server's own workspace and each run as `ralph show --json` gives it,
+ * read from the server's store when asked (so a run in flight shows its rounds so far).
+ */
+const records = (location: StoreLocation, workspace: string) =>
   Effect.gen(function*() {
+    const server = yield* McpServer.McpServer
     yield* McpServer.registerResource({
       uri: "ralph://runs",
       name: "runs",
-      description: "Every recorded run: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
+      description:
+        "The runs recorded for this server's workspace: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
       mimeType: "application/json",
       content: withStore(location, (store) => store.list).pipe(
-        Effect.map((listing) => JSON.stringify(listing.map(listingJson), null, 2))
+        Effect.map((listing) =>
+          JSON.stringify(
+            listing.filter((run) => run._tag === "Readable" && run.summary.workspace === workspace).map(listingJson),
+            null,
+            2
+          )
+        )
       )
     })
-    yield* McpServer.registerResource`ralph://runs/${Schema.String}`({
-      name: "run",
-      description: "One run: each round's status, summary, usage or failure, and how it ended (as `ralph show --json`)",
-      mimeType: "application/json",
-      content: (_uri, runId) =>
-        withStore(location, (store) => store.read(runId)).pipe(
-          Effect.map((view) => JSON.stringify(showJson(view), null, 2))
+    // Registered by hand, not with `registerResource`, whose handler turns every failure into an internal error.
+    yield* server.addResourceTemplate({
+      template: new ResourceTemplate({
+        uriTemplate: runTemplate,
+        name: "run",
+        description:
+          "One run: each round's status, summary, usage or failure, and how it ended (as `ralph show --json`)",
+        mimeType: "application/json"
+      }),
+      // effect's router path for that template (McpServer's compileUriTemplate): `::` is a literal
+      // colon, `:0` the first parameter.
+      routerPath: "ralph:://runs/:0",
+      completions: {},
+      annotations: Context.empty(),
+      handle: (uri, [runId]) =>
+        withStore(location, (store) => store.read(runId ?? "")).pipe(
+          Effect.map((view) => ({
+            contents: [{ uri, mimeType: "application/json", text: JSON.stringify(showJson(view), null, 2) }]
+          })),
+          Effect.catchTag("InvalidArguments", () => Effect.fail(new RunNotFound({ uri }))),
+          Effect.mapError((error) =>
+            // Effect's server answers its own ResourceNotFound by tag (see RunNotFound); its handler
+            // type names only the errors a handler usually fails with.
+            error._tag === "ResourceNotFound"
+              ? (error as unknown as InternalError)
+              : new InternalError({ message: error.message })
+          )
         )
     })
   })
@@ -167,7 +206,7 @@ const registration = (settings: CliSettings, session: Session) =>
       annotations: mcpToolAnnotations,
       handle: callRalph(settings, location, session, server, gate)
     })
-    yield* records(location)
+    yield* records(location, settings.workspace)
   }))
 
 /**
@@ -193,7 +232,10 @@ export const serve = (settings: CliSettings, session: Session) =>
       instructions: ralphTool.guidance,
       protocols,
       registrations: registration(settings, session)
-    })
+    }).pipe(
+      // Lines the server cannot read are answered, not dropped (./jsonRpcLines.ts).
+      Layer.provide(Layer.effect(Stdio.Stdio, Effect.map(Effect.service(Stdio.Stdio), checkedStdio)))
+    )
   ).pipe(
     // Only invalid cache hints fail the layer, and ralph gives none.
     Effect.orDie,

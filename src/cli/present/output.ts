@@ -42,6 +42,7 @@ export const exitCodeOfTag = (tag: string, signal?: string): number => {
     case "ProviderUnavailable":
     case "EngineRejected":
     case "WorkspaceLocked":
+    case "LeaseLost":
     case "StateUnavailable":
       return exitCodes.invalid
     case "RoundFailed":

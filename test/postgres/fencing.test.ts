@@ -1,0 +1,50 @@
+/**
+ * One driver per run on a shared Postgres store: see test/durability/fencing.ts. The record is
+ * rewritten (as another machine would have written it) over ralph's own Postgres client.
+ */
+import { it } from "@effect/vitest"
+import { Effect, Redacted } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import * as PgClient from "../../src/sql/PgClient.ts"
+import { frozenPastItsLease } from "../durability/fencing.ts"
+import * as PgTest from "./harness.ts"
+
+/** Names another host in the run's `run-started` entry, as if it had been started on another machine. */
+const startedElsewhere = (url: Redacted.Redacted) => (runId: string) =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const sql = yield* PgClient.make(url, { maxConnections: 1 })
+      const rows = yield* sql<{ readonly seq: number; readonly entry: string }>`
+        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} ORDER BY seq LIMIT 1`
+      const entry = JSON.parse(rows[0]!.entry)
+      entry.host = "elsewhere"
+      yield* sql`UPDATE ralph_entries SET entry = ${JSON.stringify(entry)} WHERE run_id = ${runId} AND seq = ${
+        rows[0]!.seq
+      }`
+    }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
+  )
+
+PgTest.describe("one driver per run on a shared Postgres store", () => {
+  it.live(
+    "a ralph frozen past its lease records nothing once continued: its round is refused, it ends LeaseLost",
+    () =>
+      Effect.gen(function*() {
+        const database = yield* PgTest.freshDatabase({ prefix: "fence" })
+        const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
+        yield* Effect.promise(() => frozenPastItsLease({ env }))
+      }).pipe(Effect.scoped),
+    90_000
+  )
+
+  it.live(
+    "a ralph frozen past its lease stops the child it left running once continued",
+    () =>
+      Effect.gen(function*() {
+        const database = yield* PgTest.freshDatabase({ prefix: "fence" })
+        const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
+        const elsewhere = startedElsewhere(database.url)
+        yield* Effect.promise(() => frozenPastItsLease({ env, childOutlives: { elsewhere } }))
+      }).pipe(Effect.scoped),
+    90_000
+  )
+})
