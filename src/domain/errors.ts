@@ -1,5 +1,6 @@
 import { Duration, Schema } from "effect"
 import { Report } from "./report.ts"
+import { defaults } from "./settings.ts"
 
 /** Why a child process did not yield a usable structured value. */
 export const FailureReason = Schema.Literals([
@@ -108,9 +109,6 @@ export class Cancelled extends Schema.TaggedError<Cancelled>()("Cancelled", {
   }
 }
 
-/** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it. */
-export const runLeaseTtl = Duration.seconds(30)
-
 export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("WorkspaceLocked", {
   workspace: Schema.String,
   runId: Schema.String,
@@ -123,7 +121,7 @@ export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("Work
       ? `Another ralph run (${this.runId}, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
       : `Run ${this.runId} is being driven by ralph pid ${this.pid} on ${this.host}; wait for it, or stop it there. ` +
         `If that machine is gone, its claim on the run lapses ${
-          Duration.format(runLeaseTtl)
+          Duration.format(defaults.runLeaseTtl)
         } after it last renewed it: resume then`
   }
 }

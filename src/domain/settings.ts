@@ -21,7 +21,7 @@ export const engineNames = ["journal", "sqlite", "postgres"] as const
 export type EngineName = (typeof engineNames)[number]
 export type AgentPermissions = (typeof permissionChoices)[number]
 
-/** Every default of a deployment, written once. */
+/** Every default of a deployment and of the library beneath it, written once. */
 export const defaults = {
   subagentProvider: "claude" as AgentName,
   maxRounds: 256,
@@ -30,8 +30,21 @@ export const defaults = {
   engine: "sqlite" as EngineName,
   retries: 3,
   retryDelay: Duration.seconds(2),
+  /** Cap on one retry's backoff, and on all of one round's retry waits added up. */
+  retryMaxDelay: Duration.seconds(60),
+  retryMaxTotalWait: Duration.minutes(15),
   killGrace: Duration.seconds(5),
-  verifyTimeout: Duration.minutes(10)
+  verifyTimeout: Duration.minutes(10),
+  /** The most children a single run may ask for (the engine's ceiling on maxRounds). */
+  maxChildrenPerRun: 1000,
+  /** Past this many bytes of a child's stdout its round fails; this much of the end of its stderr is kept. */
+  maxStdoutBytes: 8 * 1024 * 1024,
+  stderrTailBytes: 16 * 1024,
+  /** How much of a round's stdout the record keeps. */
+  keptStdoutBytes: 1024 * 1024,
+  /** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it, and how often it renews. */
+  runLeaseTtl: Duration.seconds(30),
+  leaseRenewal: Duration.seconds(5)
 } as const
 
 export type Parsed<A> = { readonly value: A } | { readonly problem: string }

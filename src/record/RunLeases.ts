@@ -8,11 +8,9 @@ import { Duration, Effect, Schedule, type Scope } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { hostname } from "node:os"
-import { runLeaseTtl, WorkspaceLocked } from "../domain/errors.ts"
+import { WorkspaceLocked } from "../domain/errors.ts"
+import { defaults } from "../domain/settings.ts"
 import { isProcessAlive } from "./liveness.ts"
-
-/** How often a holder renews its lease (one not renewed counts for `runLeaseTtl`). */
-const leaseRenewal = Duration.seconds(5)
 
 interface LeaseRow {
   readonly run_id: string
@@ -39,7 +37,7 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     heartbeat_at BIGINT NOT NULL
   )`
   const host = hostname()
-  const ttl = Duration.toMillis(runLeaseTtl)
+  const ttl = Duration.toMillis(defaults.runLeaseTtl)
 
   const isLive = (row: LeaseRow, now: number) =>
     now - Number(row.heartbeat_at) < ttl && (row.host !== host || isProcessAlive(Number(row.pid)))
@@ -90,7 +88,7 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     Effect.gen(function*() {
       yield* Effect.acquireRelease(take(runId, workspace), () => release(runId))
       // A failed renewal is tried again at the next tick; the lease only lapses after the ttl.
-      yield* Effect.forkScoped(Effect.ignore(renew(runId)).pipe(Effect.repeat(Schedule.spaced(leaseRenewal))))
+      yield* Effect.forkScoped(Effect.ignore(renew(runId)).pipe(Effect.repeat(Schedule.spaced(defaults.leaseRenewal))))
     })
 
   const live = Effect.map(sql<LeaseRow>`SELECT * FROM ralph_leases`, (rows) => {

@@ -84,8 +84,8 @@ export interface ProcessLimits {
 }
 
 export const defaultProcessLimits: ProcessLimits = {
-  maxStdoutBytes: 8 * 1024 * 1024,
-  stderrTailBytes: 16 * 1024,
+  maxStdoutBytes: defaults.maxStdoutBytes,
+  stderrTailBytes: defaults.stderrTailBytes,
   killGrace: defaults.killGrace,
   roundTimeout: Option.none(),
   idleTimeout: Option.none()
