@@ -114,7 +114,7 @@ const sessionSink = (session: Session, location: StoreLocation): Publish => {
     Effect.andThen(
       Effect.sync(() => {
         if (event._tag === "RunStarted") {
-          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          session.run = { runId: event.runId, resume: resumeCommand(event.runId, location) }
           if (event.stoppedStalePid !== undefined) {
             process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
           }

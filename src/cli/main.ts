@@ -2,11 +2,12 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
 import { type CliError, CliOutput, Command } from "effect/cli"
-import { Cancelled, InvalidArguments } from "../domain/errors.ts"
+import { Cancelled, InvalidArguments, type InvalidConfig } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
 import { version } from "../version.ts"
 import { ralph } from "./commands.ts"
+import { variableRefusal } from "./flags.ts"
 import { exitCodes } from "./present/output.ts"
 import { CliSession, makeSession, settleFailure } from "./session.ts"
 
@@ -19,11 +20,13 @@ const usageProblem = (error: CliError.CliError): string =>
   error._tag === "ShowHelp" ? error.errors.map((e) => e.message).join("; ") : error.message
 
 /** A bad flag value is named by its flag, with the parser's own words; anything else concerns the command line. */
-const usageError = (error: CliError.CliError): InvalidArguments => {
+const usageError = (error: CliError.CliError): InvalidArguments | InvalidConfig => {
   const invalid = error._tag === "ShowHelp" && error.errors.length === 1 ? error.errors[0]! : error
   if (invalid._tag !== "InvalidValue") {
     return new InvalidArguments({ argument: "command line", problem: usageProblem(error) })
   }
+  const refusal = variableRefusal(invalid)
+  if (refusal !== undefined) return refusal
   const expected = invalid.expected.replace(/^Expected:? /, "")
   return new InvalidArguments({
     argument: invalid.kind === "flag" ? `--${invalid.option}` : invalid.option,

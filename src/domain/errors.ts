@@ -135,19 +135,7 @@ export class StateUnavailable extends Schema.TaggedError<StateUnavailable>()("St
   }
 }
 
-/** Every typed failure of a Ralph run. */
-export type RalphError =
-  | InvalidArguments
-  | InvalidConfig
-  | ProviderUnavailable
-  | EngineRejected
-  | RoundFailed
-  | MalformedReport
-  | OversizedReport
-  | Cancelled
-  | WorkspaceLocked
-  | StateUnavailable
-
+/** Every typed failure of a Ralph run: one Schema, its type read off it. */
 export const RalphError = Schema.Union([
   InvalidArguments,
   InvalidConfig,
@@ -160,6 +148,7 @@ export const RalphError = Schema.Union([
   WorkspaceLocked,
   StateUnavailable
 ])
+export type RalphError = typeof RalphError.Type
 
 /** An error's own fields: everything but its tag, message and the Error machinery. */
 export const errorFields = (error: RalphError): Record<string, unknown> => {

@@ -34,7 +34,7 @@ const settleUnknown = (session: Session, _tag: string, message: string, exitCode
 const settleEnded = (session: Session, view: RunView, location: StoreLocation) => {
   const runId = view.started.runId
   session.maxResultChars = view.started.config.maxResultChars
-  session.run = { runId, resume: resumeCommand(runId, location, process.env) }
+  session.run = { runId, resume: resumeCommand(runId, location) }
   if (view.envelope !== null) return settleSuccess(session, view.envelope)
   if (view.error !== null) {
     const decoded = decodeError({ _tag: view.error._tag, ...view.error.fields })
