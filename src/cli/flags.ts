@@ -4,8 +4,9 @@ import { InvalidConfig } from "../domain/errors.ts"
 import { count, decodeValue, glob, type Kind, type Setting, settings } from "../domain/settings.ts"
 import { type Sourced, variable, variableProblem } from "./settings.ts"
 
-export const optionalString = (name: string, description: string) =>
-  Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
+/** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
+export const optionalString = (name: string, metavar: string, description: string) =>
+  Flag.String(name).pipe(Flag.withMetavar(metavar), Flag.withDescription(description), Flag.optional)
 
 /** Reads a flag's text with a setting's Schema, so a flag, a variable and a file key accept the same values. */
 const decodedBy = <A>(kind: Kind<A>) => {
@@ -71,6 +72,7 @@ export const quiet = Flag.Boolean("quiet").pipe(
 )
 const workspace = optionalString(
   "workspace",
+  "DIR",
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
 )
 const stateDir = settingFlag(settings.stateDir)
@@ -91,9 +93,10 @@ export const runFlags = {
   ),
   agentArgs: optionalString(
     "agent-args",
+    "ARGS",
     "Extra arguments for the agent, split into words like a shell would, after its configured args"
   ),
-  model: optionalString("model", "The model the agent's CLI should use (not for exec)"),
+  model: optionalString("model", "MODEL", "The model the agent's CLI should use (not for exec)"),
   roundTimeout: settingFlag(settings.roundTimeout),
   idleTimeout: settingFlag(settings.idleTimeout),
   maxTime: settingFlag(settings.maxTime),
@@ -129,6 +132,7 @@ export const runFlags = {
 /** For commands given a run id: the workspace is only where to find ralph.config.json (and so the state dir). */
 const configFolder = optionalString(
   "workspace",
+  "DIR",
   "The folder whose ralph.config.json names the state dir (default: the current directory)"
 )
 
