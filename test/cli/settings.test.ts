@@ -107,6 +107,20 @@ describe.concurrent("settings ralph cannot apply are refused by name", () => {
     assert.include(error.problem, "claude, codex, gemini, opencode, exec")
   })
 
+  it("a mistyped key of the file or of an agent: InvalidConfig naming it, with the key meant", async () => {
+    const { root, ws } = newWorkspace()
+    writeConfig(ws, { maxRound: 3 })
+    const top = await errorOf(["--agent-cmd", recordingAgent(root)], ws)
+    assert.strictEqual(top._tag, "InvalidConfig")
+    assert.strictEqual(top.key, "ralph.config.json: maxRound")
+    assert.include(top.problem, "did you mean maxRounds?")
+    writeConfig(ws, { agents: { claude: { modle: "m" } } })
+    const nested = await errorOf(["--agent-cmd", recordingAgent(root)], ws)
+    assert.strictEqual(nested.key, "agents.claude.modle")
+    assert.include(nested.problem, "did you mean model?")
+    assert.isFalse(existsSync(join(root, "argv")), "no child started")
+  })
+
   it("subagentProvider \"gpt\" in the file and RALPH_AGENT=gpt: InvalidConfig listing the agents", async () => {
     const { ws } = newWorkspace()
     writeConfig(ws, { subagentProvider: "gpt" })

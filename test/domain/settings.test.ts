@@ -82,6 +82,8 @@ describe("agent entries", () => {
   it("an unknown agent or key is named, with what is known", () => {
     assert.include(refusal(decodeAgentConfig("gpt", {}, "agents.gpt")), "claude, codex, gemini, opencode, exec")
     assert.include(refusal(decodeAgentConfig("claude", { modle: "x" }, "agents.claude")), "agents.claude.modle")
+    assert.include(refusal(decodeAgentConfig("claude", { modle: "x" }, "agents.claude")), "did you mean model?")
+    assert.include(refusal(decodeAgentConfig("claud", {}, "agents.claud")), "did you mean claude?")
     assert.include(refusal(decodeAgentConfig("claude", { env: { FOO: 1 } }, "agents.claude")), "agents.claude.env.FOO")
     assert.include(
       refusal(decodeAgentConfig("codex", { permissions: "root" }, "agents.codex")),
