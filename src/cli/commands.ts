@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
-import { closest } from "../domain/settings.ts"
+import { closest } from "../domain/suggest.ts"
 import { exportRun, runs, show } from "./commands/inspect.ts"
 import { mcp } from "./commands/mcp.ts"
 import { resume } from "./commands/resume.ts"

@@ -1,7 +1,8 @@
 import { Option } from "effect"
 import { Argument, type CliError, Flag } from "effect/cli"
 import { InvalidConfig } from "../domain/errors.ts"
-import { count, decodeValue, glob, type Kind, type Setting, settings } from "../domain/settings.ts"
+import { type Setting, settings } from "../domain/settings.ts"
+import { count, decodeValue, glob, type Kind } from "../domain/settingValues.ts"
 import { type Sourced, variable, variableProblem } from "./settings.ts"
 
 /** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */

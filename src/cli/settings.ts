@@ -2,20 +2,20 @@ import { Config, ConfigProvider, type Duration, Effect, Option } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { decodeAgentConfig } from "../domain/agentEntries.ts"
 import type { RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
   type AgentConfig,
   type AgentName,
-  decodeAgentConfig,
-  decodeValue,
   defaults,
   type EngineName,
   fileKeys,
   type Setting,
-  settings,
-  unknownKey
+  settings
 } from "../domain/settings.ts"
+import { decodeValue } from "../domain/settingValues.ts"
+import { unknownKey } from "../domain/suggest.ts"
 import { splitWords } from "../domain/words.ts"
 import type { StoreLocation } from "./store.ts"
 

@@ -1,11 +1,12 @@
 /**
  * Every setting of a ralph deployment, in one place: its key in ralph.config.json, its RALPH_*
- * variable, its flag, its default (written once, here) and how a raw value is read. Sources are
- * taken in one order: flag, then variable, then file, then default. Values are strict: a count is a
- * plain decimal integer, a duration carries its unit.
+ * variable, its flag, its default (written once, here, with the library's) and the kind of its
+ * value — a Schema (src/domain/settingValues.ts) that decodes it alike from a flag, a variable and
+ * the file. Sources are taken in one order: flag, then variable, then file, then default
+ * (src/cli/settings.ts).
  */
-import { Duration, Effect, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
-import { splitWords } from "./words.ts"
+import { Duration, Schema } from "effect"
+import { boolean, command, count, duration, globs, type Kind, oneOf, text, usd } from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -46,172 +47,6 @@ export const defaults = {
   runLeaseTtl: Duration.seconds(30),
   leaseRenewal: Duration.seconds(5)
 } as const
-
-/** A value as the user wrote it (text from a flag or a variable, any JSON value from the file), decoded. */
-export type ValueSchema<A> = Schema.Codec<A, unknown>
-
-/** One kind of value: its Schema, and the word that stands for it in `--help` (`--retries N`). */
-export interface Kind<A> {
-  readonly schema: ValueSchema<A>
-  readonly metavar: string
-}
-
-const shown = (raw: unknown): string => typeof raw === "string" ? JSON.stringify(raw) : String(raw)
-
-/** The refusal of a value, in the words the user reads (the Schema issue's message). */
-const refused = (raw: unknown, message: string) => new SchemaIssue.InvalidValue({ message }, raw)
-
-/**
- * A kind decoded from the raw value by `decode`, which returns the value or the problem. The
- * checks are strict and written as code because they read text the way the user does (`1e2` is
- * not a count), and the messages say what is wanted.
- */
-const kind = <S extends Schema.Top>(
-  to: S,
-  metavar: string,
-  decode: (raw: unknown) => { readonly value: S["Encoded"] } | { readonly problem: string }
-): Kind<S["Type"]> => ({
-  metavar,
-  schema: Schema.Unknown.pipe(Schema.decodeTo(
-    to,
-    SchemaTransformation.transformEffect({
-      decode: (raw) => {
-        const decoded = decode(raw)
-        return "problem" in decoded ? Effect.fail(refused(raw, decoded.problem)) : Effect.succeed(decoded.value)
-      },
-      encode: (value) => Effect.succeed(value)
-    })
-  )) as unknown as ValueSchema<S["Type"]> // decodeTo's type names both sides; only decoding is used
-})
-
-const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
-
-/** Decodes a raw value with a Schema: the value, or the problem in the user's words. */
-export const decodeValue = <A>(schema: ValueSchema<A>) => {
-  const decode = Schema.decodeUnknownResult(schema)
-  return (raw: unknown): { readonly value: A } | { readonly problem: string } => {
-    const result = decode(raw)
-    return Result.isSuccess(result)
-      ? { value: result.success }
-      : { problem: firstProblem(result.failure.issue).issues[0]?.message ?? result.failure.message }
-  }
-}
-
-/** A whole number: a JSON integer, or a string of decimal digits and nothing else (no sign, exponent, hex or spaces). */
-export const count = (minimum: 0 | 1): Kind<number> =>
-  kind(Schema.Int, "N", (raw) => {
-    const expected = minimum === 1 ? "a positive whole number" : "a whole number (0 or more)"
-    const value = typeof raw === "number"
-      ? raw
-      : typeof raw === "string" && /^\d+$/.test(raw)
-      ? Number(raw)
-      : Number.NaN
-    return Number.isSafeInteger(value) && value >= minimum
-      ? { value }
-      : { problem: `expected ${expected} written in decimal digits, got ${shown(raw)}` }
-  })
-
-const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
-
-/** A positive duration with its unit: 1500ms, 90s, 10m, 2h. A bare number is refused: it could mean anything. */
-export const duration: Kind<Duration.Duration> = kind(Schema.Duration, "DURATION", (raw) => {
-  const match = typeof raw === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw) : null
-  const millis = match === null ? Number.NaN : Number(match[1]) * units[match[2]!]!
-  return millis > 0 && Number.isFinite(millis)
-    ? { value: Duration.millis(millis) }
-    : {
-      problem: `expected a positive duration with a unit (ms, s, m or h) such as 90s, 10m or 2h, got ${shown(raw)}` +
-        (typeof raw === "number" || (typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)) ? " (say which unit)" : "")
-    }
-})
-
-/** A positive amount of US dollars: a JSON number, or a plain decimal such as 5 or 0.25. */
-export const usd: Kind<number> = kind(Schema.Finite, "USD", (raw) => {
-  const value = typeof raw === "number"
-    ? raw
-    : typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)
-    ? Number(raw)
-    : Number.NaN
-  return Number.isFinite(value) && value > 0
-    ? { value }
-    : { problem: `expected a positive amount of US dollars such as 5 or 0.25, got ${shown(raw)}` }
-})
-
-/** true or false; a variable may also say 1 or 0. */
-export const boolean: Kind<boolean> = kind(
-  Schema.Boolean,
-  "BOOL",
-  (raw) =>
-    raw === true || raw === "true" || raw === "1"
-      ? { value: true }
-      : raw === false || raw === "false" || raw === "0"
-      ? { value: false }
-      : { problem: `expected true or false, got ${shown(raw)}` }
-)
-
-const words = (raw: unknown): { readonly value: ReadonlyArray<string> } | { readonly problem: string } => {
-  if (Array.isArray(raw)) {
-    return raw.length > 0 && raw.every((word) => typeof word === "string") && String(raw[0]).trim() !== ""
-      ? { value: raw }
-      : {
-        problem: `expected a non-empty array of strings (the program, then its arguments), got ${JSON.stringify(raw)}`
-      }
-  }
-  if (typeof raw !== "string") return { problem: `expected a command line, got ${shown(raw)}` }
-  const split = splitWords(raw)
-  if ("problem" in split) return { problem: `the command line could not be split into words: ${split.problem}` }
-  return split.words.length === 0 ? { problem: "the command line is empty" } : { value: split.words }
-}
-
-/** A command line: an array of words in the file, or one string split into words like a shell would (no shell runs). */
-export const command: Kind<ReadonlyArray<string>> = kind(Schema.Array(Schema.String), "COMMAND", words)
-
-const globPattern = (raw: unknown): { readonly value: string } | { readonly problem: string } => {
-  if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
-  let pattern = raw.trim()
-  while (pattern.startsWith("./")) pattern = pattern.slice(2)
-  pattern = pattern.replace(/\/+$/, "")
-  return pattern === "" || pattern === "." || pattern.startsWith("/") || pattern.split("/").includes("..")
-    ? { problem: `expected a non-empty pattern relative to the workspace and inside it, got ${JSON.stringify(raw)}` }
-    : { value: pattern }
-}
-
-/**
- * One protect pattern, relative to the workspace as the search walks it: a leading `./` and a
- * trailing `/` are dropped (`./tests/` is `tests`); an empty, absolute or `..` pattern is refused.
- */
-export const glob: Kind<string> = kind(Schema.String, "GLOB", globPattern)
-
-/** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
-export const globs: Kind<ReadonlyArray<string>> = kind(Schema.Array(Schema.String), "GLOB", (raw) => {
-  const split = Array.isArray(raw) ? { value: raw } : words(raw)
-  if ("problem" in split) return { problem: `expected glob patterns, got ${shown(raw)}` }
-  const patterns: Array<string> = []
-  for (const word of split.value) {
-    const pattern = globPattern(word)
-    if ("problem" in pattern) return pattern
-    patterns.push(pattern.value)
-  }
-  return { value: patterns }
-})
-
-const nonEmpty = (raw: unknown): { readonly value: string } | { readonly problem: string } =>
-  typeof raw === "string" && raw.trim() !== ""
-    ? { value: raw.trim() }
-    : { problem: `expected a non-empty string, got ${shown(raw)}` }
-
-/** Non-empty text, trimmed. */
-export const text = (metavar: string): Kind<string> => kind(Schema.String, metavar, nonEmpty)
-
-/** One of a fixed list of names. */
-const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> =>
-  kind(Schema.Literals(names), names.join("|"), (raw) => {
-    const name = nonEmpty(raw)
-    if ("problem" in name) return name
-    return (names as ReadonlyArray<string>).includes(name.value)
-      ? { value: name.value }
-      : { problem: `unknown ${what} ${shown(raw)}; the ${what}s are ${names.join(", ")}` }
-  })
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
 export const engineName: Kind<EngineName> = oneOf("engine", engineNames)
@@ -388,9 +223,6 @@ export const settings = {
   })
 } as const
 
-export type SettingName = keyof typeof settings
-export type SettingValue<K extends SettingName> = (typeof settings)[K] extends Setting<infer A> ? A : never
-
 /** Keys of one agent's entry under `agents` in ralph.config.json. */
 export const execKeys = ["command", "binary", "args", "env"] as const
 export const presetKeys = ["binary", "model", "args", "env", "permissions"] as const
@@ -411,106 +243,6 @@ export const AgentConfig = Schema.Struct({
   permissions: Schema.optionalKey(Schema.Literals(permissionChoices))
 })
 export type AgentConfig = typeof AgentConfig.Type
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
-const programText = Schema.String.annotate({ message: "must be a non-empty string" }).check(
-  Schema.makeFilter((s: string) => s.trim() !== "", { message: "must be a non-empty string" })
-)
-const argWords = Schema.Array(Schema.String.annotate({ message: "must be a string" })).annotate({
-  message: "must be an array of strings"
-})
-const agentEnv = Schema.Record(Schema.String, Schema.String.annotate({ message: "must be a string" })).annotate({
-  message: "must be an object of string values"
-}).check(Schema.makeFilter((env: Readonly<Record<string, string>>) => {
-  const bad = Object.keys(env).find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-  return bad === undefined || `${JSON.stringify(bad)} is not a variable name`
-}))
-
-/** An entry under `agents` in ralph.config.json: a preset's, or exec's (which names its program, once). */
-const presetEntry = Schema.Struct({
-  binary: Schema.optionalKey(programText),
-  model: Schema.optionalKey(programText),
-  args: Schema.optionalKey(argWords),
-  env: Schema.optionalKey(agentEnv),
-  permissions: Schema.optionalKey(
-    Schema.Literals(permissionChoices).annotate({ message: `must be one of ${permissionChoices.join(", ")}` })
-  )
-})
-const execEntry = Schema.Struct({
-  command: Schema.optionalKey(programText),
-  binary: Schema.optionalKey(programText),
-  args: Schema.optionalKey(argWords),
-  env: Schema.optionalKey(agentEnv)
-}).check(Schema.makeFilter((entry) => entry.command === undefined || entry.binary === undefined, {
-  message: "give the program either as command (a command line) or as binary, not both"
-}))
-
-const refusals: Partial<Record<string, string>> = {
-  "exec.model": "the exec agent has no model of ralph's choosing; pass it in its command or args",
-  "exec.permissions": "ralph grants the exec agent nothing and takes nothing away: it runs as you, in the workspace"
-}
-
-/** Edits from one word to another: insertions, deletions, substitutions and swaps of neighbours. */
-const editDistance = (a: string, b: string): number => {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i + j))
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      d[i]![j] = i === 0 || j === 0 ? i + j : Math.min(
-        d[i - 1]![j]! + 1,
-        d[i]![j - 1]! + 1,
-        d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-        i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? d[i - 2]![j - 2]! + 1 : Infinity
-      )
-    }
-  }
-  return d[a.length]![b.length]!
-}
-
-/** The closest of `known` to a mistyped `name` (at most a third of its letters off), to suggest. */
-export const closest = (name: string, known: ReadonlyArray<string>): string | undefined =>
-  known.map((k) => ({ k, d: editDistance(name.toLowerCase(), k.toLowerCase()) }))
-    .filter(({ d, k }) => d <= Math.max(1, Math.floor(k.length / 3)))
-    .sort((a, b) => a.d - b.d)[0]?.k
-
-/** "unknown key (did you mean model?); the keys of claude are …" for a name not in `known`. */
-export const unknownKey = (what: "key" | "agent", name: string, known: ReadonlyArray<string>, of = ""): string => {
-  const near = closest(name, known)
-  return `unknown ${what}${near === undefined ? "" : ` (did you mean ${near}?)`}; the ${what}s${of} are ${
-    known.join(", ")
-  }`
-}
-
-/** A refusal of part of the config file: the key (a dotted path) and the problem. */
-export interface Refusal {
-  readonly key: string
-  readonly problem: string
-}
-
-/** Validates `agents.NAME` of the config file, `path` naming it in errors: keys by name, values by Schema. */
-export const decodeAgentConfig = (
-  name: string,
-  raw: unknown,
-  path: string
-): { readonly value: AgentConfig } | Refusal => {
-  if (!(agentNames as ReadonlyArray<string>).includes(name)) {
-    return { key: path, problem: unknownKey("agent", name, agentNames) }
-  }
-  if (!isRecord(raw)) return { key: path, problem: `must be an object` }
-  const keys: ReadonlyArray<string> = name === "exec" ? execKeys : presetKeys
-  for (const key of Object.keys(raw)) {
-    const refusal = refusals[`${name}.${key}`]
-    if (refusal !== undefined) return { key: `${path}.${key}`, problem: `not a setting of exec: ${refusal}` }
-    if (!keys.includes(key)) return { key: `${path}.${key}`, problem: unknownKey("key", key, keys, ` of ${name}`) }
-  }
-  const decoded = Schema.decodeUnknownResult(name === "exec" ? execEntry : presetEntry)(raw)
-  if (Result.isSuccess(decoded)) return { value: decoded.success }
-  const issue = firstProblem(decoded.failure.issue).issues[0]
-  return {
-    key: [path, ...(issue?.path ?? [])].map(String).join("."),
-    problem: issue?.message ?? decoded.failure.message
-  }
-}
 
 /** The top-level keys of ralph.config.json. */
 export const fileKeys: ReadonlyArray<string> = [

@@ -6,7 +6,8 @@ import { Duration, Effect, Schema } from "effect"
 import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
-import { defaults, glob } from "../domain/settings.ts"
+import { defaults } from "../domain/settings.ts"
+import { glob } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
   schema.check(Schema.isGreaterThan(0, { message: `expected a positive ${what}` })).annotate({

@@ -2,16 +2,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Schema } from "effect"
 import { defaultProcessLimits } from "../../src/agents/process/processAgent.ts"
+import { decodeAgentConfig } from "../../src/domain/agentEntries.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
-import {
-  count,
-  decodeAgentConfig,
-  decodeValue,
-  defaults,
-  duration,
-  fileKeys,
-  settings
-} from "../../src/domain/settings.ts"
+import { defaults, fileKeys, settings } from "../../src/domain/settings.ts"
+import { count, decodeValue, duration } from "../../src/domain/settingValues.ts"
 import { defaultRetryPolicy } from "../../src/loop/Ralph.ts"
 
 const parseCount = (raw: unknown, minimum: 0 | 1) => decodeValue(count(minimum).schema)(raw)
