@@ -280,9 +280,12 @@ const chosenAgent = Effect.fnUntraced(function*(
   flags: SettingsFlags
 ): Effect.fn.Return<AgentConfig, InvalidArguments | InvalidConfig> {
   let agent = configured
+  // RALPH_AGENT_CMD is the exec agent's: another agent never reads it.
   const command = Option.isSome(flags.agentCmd)
     ? flags.agentCmd.value
-    : Option.getOrUndefined(Option.map(yield* variableOf(settings.agentCmd), (c) => c.value))
+    : name === "exec"
+    ? Option.getOrUndefined(Option.map(yield* variableOf(settings.agentCmd), (c) => c.value))
+    : undefined
   if (name === "exec" && command !== undefined) {
     // The command line replaces whichever program the file names.
     const { binary: _, ...rest } = agent
