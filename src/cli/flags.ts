@@ -1,33 +1,64 @@
 import { Option } from "effect"
-import { Argument, Flag } from "effect/cli"
-import { agentNames, parseCount, type Parsed, parseGlob, type Setting, settings } from "../domain/settings.ts"
+import { Argument, type CliError, Flag } from "effect/cli"
+import { InvalidConfig } from "../domain/errors.ts"
+import { type Setting, settings } from "../domain/settings.ts"
+import { count, decodeValue, glob, type Kind } from "../domain/settingValues.ts"
+import { type Sourced, variable, variableProblem } from "./settings.ts"
 
-export const optionalString = (name: string, description: string) =>
-  Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
+/** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
+export const optionalString = (name: string, metavar: string, description: string) =>
+  Flag.String(name).pipe(Flag.withMetavar(metavar), Flag.withDescription(description), Flag.optional)
 
-/** Reads a flag's text with a domain parser, so a flag, a variable and a file key accept the same values. */
-const parsedBy = <A>(parse: (raw: unknown) => Parsed<A>) =>
-  Flag.filterMap(
+/** Reads a flag's text with a setting's Schema, so a flag, a variable and a file key accept the same values. */
+const decodedBy = <A>(kind: Kind<A>) => {
+  const decode = decodeValue(kind.schema)
+  return Flag.filterMap(
     (raw: string) => {
-      const parsed = parse(raw)
-      return "value" in parsed ? Option.some(parsed.value) : Option.none()
+      const decoded = decode(raw)
+      return "value" in decoded ? Option.some(decoded.value) : Option.none()
     },
     (raw) => {
-      const parsed = parse(raw)
-      return "problem" in parsed ? parsed.problem : ""
+      const decoded = decode(raw)
+      return "problem" in decoded ? decoded.problem : ""
     }
   )
+}
 
-const settingFlag = <A>(setting: Setting<A, string>) =>
+const help = (setting: Setting<unknown, string>) =>
+  `${setting.description} (${setting.env}, ${setting.key} in ralph.config.json)`
+
+const sourced = <A>(setting: Setting<A, string>) => (value: A): Sourced<A> => ({
+  value,
+  source: `--${setting.flag}`
+})
+
+/**
+ * A setting's flag: its text decoded by the setting's Schema, falling back (`Flag.withFallbackConfig`)
+ * to its RALPH_* variable when the flag is not given; each value says which of the two gave it.
+ */
+const settingFlag = <A>(setting: Setting<A, string>): Flag.Flag<Option.Option<Sourced<A>>> =>
   Flag.String(setting.flag).pipe(
-    parsedBy(setting.parse),
-    Flag.withDescription(`${setting.description} (${setting.env}, ${setting.key} in ralph.config.json)`),
+    Flag.withMetavar(setting.kind.metavar),
+    decodedBy(setting.kind),
+    Flag.map(sourced(setting)),
+    Flag.withFallbackConfig(variable(setting)),
+    Flag.withDescription(help(setting)),
     Flag.optional
   )
 
+/** A flag that falls back to a variable named `--flag` by effect/cli: the variable's refusal, as InvalidConfig naming the setting. */
+export const variableRefusal = (error: CliError.InvalidValue): InvalidConfig | undefined => {
+  // effect/cli marks a value its fallback Config refused with the value "config".
+  const setting = Object.values(settings).find((s) => s.flag === error.option)
+  return error.value === "config" && setting !== undefined
+    ? new InvalidConfig({ key: setting.key, problem: variableProblem(error.expected) })
+    : undefined
+}
+
 /** --max-rounds: a per-call count, bounded by the configured ceiling once the config is known. */
 export const maxRoundsFlag = Flag.String("max-rounds").pipe(
-  parsedBy((raw) => parseCount(raw, 1)),
+  Flag.withMetavar("N"),
+  decodedBy(count(1)),
   Flag.withDescription("Rounds for this run, at most the configured ceiling (maxRounds, RALPH_MAX_ROUNDS)"),
   Flag.optional
 )
@@ -42,6 +73,7 @@ export const quiet = Flag.Boolean("quiet").pipe(
 )
 const workspace = optionalString(
   "workspace",
+  "DIR",
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
 )
 const stateDir = settingFlag(settings.stateDir)
@@ -53,21 +85,19 @@ export const runFlags = {
   json,
   quiet,
   workspace,
-  agent: Flag.Literals("agent", agentNames).pipe(
-    Flag.withDescription(
-      `${settings.subagentProvider.description} (RALPH_AGENT, subagentProvider in ralph.config.json)`
-    ),
+  agent: settingFlag(settings.subagentProvider),
+  // Not a fallback to RALPH_AGENT_CMD: the flag chooses the exec agent, the variable does not.
+  agentCmd: Flag.String("agent-cmd").pipe(
+    Flag.withMetavar("COMMAND"),
+    Flag.withDescription(help(settings.agentCmd)),
     Flag.optional
-  ),
-  agentCmd: optionalString(
-    "agent-cmd",
-    "The exec agent's command line, split into words like a shell would; chooses --agent exec (RALPH_AGENT_CMD, agents.exec.command)"
   ),
   agentArgs: optionalString(
     "agent-args",
+    "ARGS",
     "Extra arguments for the agent, split into words like a shell would, after its configured args"
   ),
-  model: optionalString("model", "The model the agent's CLI should use (not for exec)"),
+  model: optionalString("model", "MODEL", "The model the agent's CLI should use (not for exec)"),
   roundTimeout: settingFlag(settings.roundTimeout),
   idleTimeout: settingFlag(settings.idleTimeout),
   maxTime: settingFlag(settings.maxTime),
@@ -77,20 +107,23 @@ export const runFlags = {
   maxCostUsd: settingFlag(settings.maxCostUsd),
   maxTokens: settingFlag(settings.maxTokens),
   allowUnknownCost: Flag.Boolean(settings.allowUnknownCost.flag).pipe(
-    Flag.withDescription(
-      `${settings.allowUnknownCost.description} (${settings.allowUnknownCost.env}, ${settings.allowUnknownCost.key} in ralph.config.json)`
-    ),
+    Flag.map(sourced(settings.allowUnknownCost)),
+    Flag.withFallbackConfig(variable(settings.allowUnknownCost)),
+    Flag.withDescription(help(settings.allowUnknownCost)),
     Flag.optional
   ),
   maxStalledRounds: settingFlag(settings.maxStalledRounds),
   verify: settingFlag(settings.verify),
   verifyTimeout: settingFlag(settings.verifyTimeout),
+  // Repeated: the patterns given replace the variable's and the file's list.
   protect: Flag.String(settings.protect.flag).pipe(
-    parsedBy(parseGlob),
-    Flag.withDescription(
-      `${settings.protect.description} (${settings.protect.env}, ${settings.protect.key} in ralph.config.json)`
-    ),
-    Flag.atLeast(0)
+    Flag.withMetavar(glob.metavar),
+    decodedBy(glob),
+    Flag.atLeast(1),
+    Flag.map(sourced(settings.protect)),
+    Flag.withFallbackConfig(variable(settings.protect)),
+    Flag.withDescription(help(settings.protect)),
+    Flag.optional
   ),
   stateDir,
   engine,
@@ -100,6 +133,7 @@ export const runFlags = {
 /** For commands given a run id: the workspace is only where to find ralph.config.json (and so the state dir). */
 const configFolder = optionalString(
   "workspace",
+  "DIR",
   "The folder whose ralph.config.json names the state dir (default: the current directory)"
 )
 
@@ -122,4 +156,6 @@ export const resumeFlags = {
 /** Flags of the commands that only read the state directory (found by the same rule as `run`'s). */
 export const readFlags = { json, workspace: configFolder, stateDir, engine, databaseUrl }
 
-export const runIdArgument = Argument.String("runId").pipe(Argument.withDescription("The run's id (see `ralph runs`)"))
+export const runIdArgument = Argument.String("runId").pipe(
+  Argument.withDescription("The run's id (see `ralph runs`)")
+)

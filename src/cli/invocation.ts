@@ -133,7 +133,7 @@ const sessionSink = (session: Session, location: StoreLocation): Publish => {
     Effect.andThen(
       Effect.sync(() => {
         if (event._tag === "RunStarted") {
-          session.runStarted({ runId: event.runId, resume: resumeCommand(event.runId, location, process.env) })
+          session.runStarted({ runId: event.runId, resume: resumeCommand(event.runId, location) })
           if (event.stoppedStalePid !== undefined) {
             process.stderr.write(`ralph: stopped pid ${event.stoppedStalePid}, a child of the interrupted run\n`)
           }

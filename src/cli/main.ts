@@ -1,36 +1,19 @@
 #!/usr/bin/env node
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
-import { type CliError, CliOutput, Command } from "effect/cli"
-import { Cancelled, InvalidArguments } from "../domain/errors.ts"
+import { CliOutput, Command } from "effect/cli"
+import { Cancelled } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
 import { version } from "../version.ts"
 import { ralph } from "./commands.ts"
 import { exitCodes } from "./present/output.ts"
 import { CliSession, makeSession, settleFailure } from "./session.ts"
+import { usageError, usageText } from "./usage.ts"
 
 const argv = process.argv.slice(2)
 // The process's session: the command gets it as the CliSession service, the signal handlers here.
 const session = makeSession(argv.includes("--json"), defaults.maxResultChars)
-
-/** What effect/cli found wrong with the command line, in one sentence. */
-const usageProblem = (error: CliError.CliError): string =>
-  error._tag === "ShowHelp" ? error.errors.map((e) => e.message).join("; ") : error.message
-
-/** A bad flag value is named by its flag, with the parser's own words; anything else concerns the command line. */
-const usageError = (error: CliError.CliError): InvalidArguments => {
-  const invalid = error._tag === "ShowHelp" && error.errors.length === 1 ? error.errors[0]! : error
-  if (invalid._tag !== "InvalidValue") {
-    return new InvalidArguments({ argument: "command line", problem: usageProblem(error) })
-  }
-  const expected = invalid.expected.replace(/^Expected:? /, "")
-  return new InvalidArguments({
-    argument: invalid.kind === "flag" ? `--${invalid.option}` : invalid.option,
-    // effect/cli reports a flag given without its value as an empty value.
-    problem: invalid.value === "" ? `missing value; expected ${expected}` : expected
-  })
-}
 
 /** A console whose `log` writes to stderr, for text that must stay off stdout. */
 const stderrConsole = {
@@ -39,23 +22,22 @@ const stderrConsole = {
 }
 
 /**
- * Help that was asked for (`--help`) goes to stdout; help shown because the command line is wrong
- * goes to stderr with the errors, so that stdout never holds a usage complaint.
+ * Help that was asked for (`--help`, `ralph help`) goes to stdout. A wrong command line gets no
+ * help dumped before its error: main says what was wrong and where the help is (src/cli/usage.ts).
  */
 const presenter: CliOutput.Presenter = {
-  present: (event) =>
-    event._tag === "InvalidInvocation"
-      ? CliOutput.defaultPresenter.present(event).pipe(Effect.provideService(Console.Console, stderrConsole))
-      : CliOutput.defaultPresenter.present(event)
+  present: (event) => event._tag === "InvalidInvocation" ? Effect.void : CliOutput.defaultPresenter.present(event)
 }
 
-const main = Command.runWith(ralph, { version, renderErrors: !session.json })(argv).pipe(
-  // effect/cli has printed usage and errors for people; under --json the one document says it instead.
+const main = Command.runWith(ralph, { version })(argv).pipe(
+  // The error once: the one document under --json, else the error and a pointer to the help on stderr.
   Effect.catch((error) =>
     Effect.sync(() => {
       if (error._tag === "ShowHelp" && error.errors.length === 0) return
-      if (session.json) settleFailure(session, usageError(error))
-      process.exitCode = 1
+      const problem = usageError(error, argv)
+      if (session.json) return settleFailure(session, problem)
+      process.stderr.write(usageText(problem, error._tag === "ShowHelp" ? error.commandPath : ["ralph"]))
+      process.exitCode = exitCodes.invalid
     })
   ),
   // Under --json, stdout is reserved for the one JSON document: effect/cli's own text goes to stderr.

@@ -1,8 +1,9 @@
-import { type Duration, Effect, Option } from "effect"
+import { Config, ConfigProvider, type Duration, Effect, Option } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
-import { makeConfig, type RalphConfig } from "../domain/config.ts"
+import { decodeAgentConfig, isRecord } from "../domain/agentEntries.ts"
+import type { RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
   type AgentConfig,
@@ -10,20 +11,25 @@ import {
   defaults,
   type EngineName,
   fileKeys,
-  isRecord,
-  parseAgentConfig,
   type Setting,
-  type SettingName,
-  settings,
-  type SettingValue
+  settings
 } from "../domain/settings.ts"
+import { decodeValue } from "../domain/settingValues.ts"
+import { unknownKey } from "../domain/suggest.ts"
 import { splitWords } from "../domain/words.ts"
 import type { StoreLocation } from "./store.ts"
 
 export const configFileName = "ralph.config.json"
 
+/** A setting's value and where it came from: its flag, its RALPH_* variable, or its key in ralph.config.json. */
+export interface Sourced<A> {
+  readonly value: A
+  /** `--retries`, `RALPH_RETRIES` or `ralph.config.json: retries`, as the user wrote it. */
+  readonly source: string
+}
+
 /** Everything one CLI invocation resolved from flags, environment and the config file. */
-export interface CliSettings {
+export interface CliSettings extends StoreLocation {
   readonly config: RalphConfig
   readonly workspace: string
   /** The chosen agent's settings, flags applied. */
@@ -35,10 +41,6 @@ export interface CliSettings {
   /** The first retry's backoff; later ones double, with jitter, up to a minute. */
   readonly retryDelay: Duration.Duration
   readonly killGrace: Duration.Duration
-  readonly stateDir: string
-  readonly engine: EngineName
-  /** The postgres engine's database URL (holding a password: never printed, never recorded). */
-  readonly databaseUrl: string | undefined
   readonly maxCostUsd: number | undefined
   readonly maxTokens: number | undefined
   readonly allowUnknownCost: boolean
@@ -49,39 +51,70 @@ export interface CliSettings {
   readonly protect: ReadonlyArray<string>
 }
 
+/** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
+type Given<A> = Option.Option<Sourced<A>>
+
 /** Flags of the commands that start runs (`run`, `mcp`): a run's guards are fixed when it starts, and a resume keeps them. */
 export interface GuardFlags {
-  readonly maxCostUsd: Option.Option<number>
-  readonly maxTokens: Option.Option<number>
-  readonly allowUnknownCost: Option.Option<boolean>
-  readonly maxStalledRounds: Option.Option<number>
-  readonly verify: Option.Option<ReadonlyArray<string>>
-  readonly verifyTimeout: Option.Option<Duration.Duration>
-  readonly protect: ReadonlyArray<string>
-}
-
-/** Flag values as effect/cli parsed them: already typed and checked. */
-export interface SettingsFlags {
-  readonly workspace: Option.Option<string>
-  readonly agent: Option.Option<AgentName>
-  readonly agentCmd: Option.Option<string>
-  readonly agentArgs: Option.Option<string>
-  readonly model: Option.Option<string>
-  readonly roundTimeout: Option.Option<Duration.Duration>
-  readonly idleTimeout: Option.Option<Duration.Duration>
-  readonly maxTime: Option.Option<Duration.Duration>
-  readonly retries: Option.Option<number>
-  readonly retryDelay: Option.Option<Duration.Duration>
-  readonly killGrace: Option.Option<Duration.Duration>
-  readonly stateDir: Option.Option<string>
-  readonly engine: Option.Option<EngineName>
-  readonly databaseUrl: Option.Option<string>
+  readonly maxCostUsd: Given<number>
+  readonly maxTokens: Given<number>
+  readonly allowUnknownCost: Given<boolean>
+  readonly maxStalledRounds: Given<number>
+  readonly verify: Given<ReadonlyArray<string>>
+  readonly verifyTimeout: Given<Duration.Duration>
+  readonly protect: Given<ReadonlyArray<string>>
 }
 
 /** Flags of the commands that find recorded runs without starting one. */
-export type LocationFlags = Pick<SettingsFlags, "workspace" | "stateDir" | "engine" | "databaseUrl">
+export interface LocationFlags {
+  readonly workspace: Option.Option<string>
+  readonly stateDir: Given<string>
+  readonly engine: Given<EngineName>
+  readonly databaseUrl: Given<string>
+}
+
+/** Flag values as effect/cli parsed them (each setting's variable behind its flag): already typed and checked. */
+export interface SettingsFlags extends LocationFlags {
+  readonly agent: Given<AgentName>
+  readonly agentCmd: Option.Option<string>
+  readonly agentArgs: Option.Option<string>
+  readonly model: Option.Option<string>
+  readonly roundTimeout: Given<Duration.Duration>
+  readonly idleTimeout: Given<Duration.Duration>
+  readonly maxTime: Given<Duration.Duration>
+  readonly retries: Given<number>
+  readonly retryDelay: Given<Duration.Duration>
+  readonly killGrace: Given<Duration.Duration>
+}
 
 type ConfigFile = Readonly<Record<string, unknown>>
+
+/** Why a variable was refused, as InvalidConfig's problem (effect's ConfigError prefixes its source's tag). */
+export const variableProblem = (message: string): string => message.replace(/^SourceError: /, "")
+
+/**
+ * A setting's RALPH_* variable, decoded by the setting's Schema: the `Config` a flag falls back to
+ * (`Flag.withFallbackConfig`), and what a setting without a flag is read from. Its refusal names the variable.
+ */
+export const variable = <A>(setting: Setting<A>): Config.Config<Sourced<A>> => {
+  const decode = decodeValue(setting.kind.schema)
+  return Config.String(setting.env).pipe(Config.mapEffect((raw) => {
+    const decoded = decode(raw)
+    return "problem" in decoded
+      ? Effect.fail(
+        new Config.ConfigError(new ConfigProvider.SourceError({ message: `${decoded.problem} (from ${setting.env})` }))
+      )
+      : Effect.succeed({ value: decoded.value, source: setting.env })
+  }))
+}
+
+/** A setting no flag sets: its variable, read through the same `Config` as a flag's fallback. */
+const variableOf = <A>(setting: Setting<A>): Effect.Effect<Given<A>, InvalidConfig> =>
+  Config.option(variable(setting)).pipe(
+    Effect.mapError((error: Config.ConfigError) =>
+      new InvalidConfig({ key: setting.key, problem: variableProblem(error.message) })
+    )
+  )
 
 /** The workspace: an existing directory, by its real path. */
 export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<string, InvalidArguments> =>
@@ -114,17 +147,12 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
       )
     }
     if (!isRecord(parsed)) return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
-    for (const key of Object.keys(parsed)) {
-      if (!fileKeys.includes(key)) {
-        return Effect.fail(
-          new InvalidConfig({
-            key: `${configFileName}: ${key}`,
-            problem: `unknown key; the keys are ${fileKeys.join(", ")}`
-          })
-        )
-      }
-    }
-    return Effect.succeed(parsed)
+    const unknown = Object.keys(parsed).find((key) => !fileKeys.includes(key))
+    return unknown === undefined
+      ? Effect.succeed(parsed)
+      : Effect.fail(
+        new InvalidConfig({ key: `${configFileName}: ${unknown}`, problem: unknownKey("key", unknown, fileKeys) })
+      )
   })
 
 /** The state dir when nothing sets one: $XDG_STATE_HOME/ralph, else ~/.local/state/ralph. */
@@ -133,38 +161,26 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
   return xdg !== undefined && isAbsolute(xdg) ? join(xdg, "ralph") : join(homedir(), ".local", "state", "ralph")
 }
 
-/** Where a raw value came from, named as the user wrote it. */
-interface Raw {
-  readonly source: string
-  readonly value: unknown
-}
+const fileSource = (key: string) => `${configFileName}: ${key}`
 
-const fromEnv = (env: NodeJS.ProcessEnv, name: string): Raw | undefined =>
-  env[name] === undefined || env[name] === "" ? undefined : { source: name, value: env[name] }
-
-const fromFile = (file: ConfigFile, key: string): Raw | undefined =>
-  file[key] === undefined ? undefined : { source: `${configFileName}: ${key}`, value: file[key] }
-
-/** The variable or file entry that sets a setting (variables first), if either does. */
-const rawOf = (name: SettingName, env: NodeJS.ProcessEnv, file: ConfigFile): Raw | undefined =>
-  fromEnv(env, settings[name].env) ?? fromFile(file, settings[name].key)
-
-/** One setting's value, by the one precedence: flag, then variable, then file. `none` when no source sets it. */
-const lookup = <K extends SettingName>(
-  name: K,
-  flag: Option.Option<SettingValue<K>>,
-  env: NodeJS.ProcessEnv,
+/**
+ * One setting by the one precedence: its flag, then its variable (effect/cli has taken those two
+ * while parsing the command line), then its key in the file. `none` when no source sets it.
+ */
+const resolved = <A>(
+  setting: Setting<A>,
+  given: Given<A>,
   file: ConfigFile
-): Effect.Effect<Option.Option<SettingValue<K>>, InvalidConfig> => {
-  if (Option.isSome(flag)) return Effect.succeed(flag)
-  const raw = rawOf(name, env, file)
-  if (raw === undefined) return Effect.succeed(Option.none())
-  const setting = settings[name] as Setting<SettingValue<K>>
-  const parsed = setting.parse(raw.value)
-  return "problem" in parsed
-    ? Effect.fail(new InvalidConfig({ key: setting.key, problem: `${parsed.problem} (from ${raw.source})` }))
-    : Effect.succeed(Option.some(parsed.value))
+): Effect.Effect<Given<A>, InvalidConfig> => {
+  if (Option.isSome(given) || file[setting.key] === undefined) return Effect.succeed(given)
+  const decoded = decodeValue(setting.kind.schema)(file[setting.key])
+  const source = fileSource(setting.key)
+  return "problem" in decoded
+    ? Effect.fail(new InvalidConfig({ key: setting.key, problem: `${decoded.problem} (from ${source})` }))
+    : Effect.succeed(Option.some({ value: decoded.value, source }))
 }
+
+const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
 
 const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName, AgentConfig>>, InvalidConfig> =>
   Effect.suspend(() => {
@@ -175,45 +191,15 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
     }
     const result: Partial<Record<AgentName, AgentConfig>> = {}
     for (const [name, value] of Object.entries(raw)) {
-      const parsed = parseAgentConfig(name, value, `agents.${name}`)
-      if ("problem" in parsed) {
-        return Effect.fail(new InvalidConfig({ key: parsed.key, problem: `${parsed.problem} (in ${configFileName})` }))
+      const decoded = decodeAgentConfig(name, value, `agents.${name}`)
+      if ("problem" in decoded) {
+        return Effect.fail(
+          new InvalidConfig({ key: decoded.key, problem: `${decoded.problem} (in ${configFileName})` })
+        )
       }
-      result[name as AgentName] = parsed.value
+      result[name as AgentName] = decoded.value // decodeAgentConfig refused every other name
     }
     return Effect.succeed(result)
-  })
-
-/**
- * The state directory: --state-dir, then RALPH_STATE_DIR (both relative to where ralph was started),
- * then `stateDir` in the config file (relative to the file's folder), then $XDG_STATE_HOME/ralph or
- * ~/.local/state/ralph. Never inside the workspace: an agent could rewrite the record of its own run.
- */
-const stateDirOf = (
-  flags: LocationFlags,
-  env: NodeJS.ProcessEnv,
-  file: ConfigFile,
-  workspace: string,
-  /** Only a run has a workspace its agents could write in; commands that read find the dir the same way. */
-  refuseInside: boolean
-): Effect.Effect<string, InvalidConfig> =>
-  Effect.gen(function*() {
-    const chosen = yield* lookup("stateDir", flags.stateDir, env, file)
-    const source = Option.isSome(flags.stateDir) ? "--state-dir" : rawOf("stateDir", env, file)?.source
-    // A path in the file is relative to the file's folder; one on the command line or in a variable, to where ralph started.
-    const base = source === `${configFileName}: stateDir` ? workspace : process.cwd()
-    const dir = Option.isSome(chosen) ? resolve(base, chosen.value) : defaultStateDir(env)
-    if (!refuseInside) return dir
-    const real = realOrSelf(dir)
-    const inside = relative(workspace, real)
-    if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) {
-      return yield* new InvalidConfig({
-        key: "stateDir",
-        problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +
-          `choose a directory outside it${source === undefined ? "" : ` (from ${source})`}`
-      })
-    }
-    return dir
   })
 
 /** The real path of the directory, or of its nearest existing parent joined with the rest. */
@@ -226,51 +212,99 @@ const realOrSelf = (dir: string): string => {
   }
 }
 
+/**
+ * The state directory: --state-dir, then RALPH_STATE_DIR (both relative to where ralph was started),
+ * then `stateDir` in the config file (relative to the file's folder), then $XDG_STATE_HOME/ralph or
+ * ~/.local/state/ralph. Never inside the workspace when a run starts there: an agent could rewrite
+ * the record of its own run.
+ */
+const stateDirOf = (chosen: Given<string>, env: NodeJS.ProcessEnv, workspace: string, refuseInside: boolean) => {
+  const source = Option.map(chosen, (c) => c.source)
+  // A path in the file is relative to the file's folder; one on the command line or in a variable, to where ralph started.
+  const dir = Option.match(chosen, {
+    onNone: () => defaultStateDir(env),
+    onSome: (c) => resolve(c.source === fileSource(settings.stateDir.key) ? workspace : process.cwd(), c.value)
+  })
+  const inside = relative(workspace, realOrSelf(dir))
+  return refuseInside &&
+      (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside)))
+    ? Effect.fail(
+      new InvalidConfig({
+        key: "stateDir",
+        problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +
+          `choose a directory outside it${Option.match(source, { onNone: () => "", onSome: (s) => ` (from ${s})` })}`
+      })
+    )
+    : Effect.succeed(dir)
+}
+
+/**
+ * Where runs are recorded, by the one resolution every command uses (`run` refuses a state dir
+ * inside the workspace), with which parts this invocation chose: the resume command it prints names those.
+ */
+const locationOf = Effect.fnUntraced(function*(
+  flags: LocationFlags,
+  env: NodeJS.ProcessEnv,
+  file: ConfigFile,
+  workspace: string,
+  refuseInside: boolean
+): Effect.fn.Return<StoreLocation, InvalidConfig> {
+  const stateDir = yield* resolved(settings.stateDir, flags.stateDir, file)
+  const engine = yield* resolved(settings.engine, flags.engine, file)
+  const databaseUrl = yield* resolved(settings.databaseUrl, flags.databaseUrl, file)
+  const here = (given: Given<unknown>) =>
+    Option.exists(given, (g) => g.source.startsWith("--") || g.source.startsWith(configFileName))
+  return {
+    stateDir: yield* stateDirOf(stateDir, env, workspace, refuseInside),
+    engine: valueOr(engine, defaults.engine),
+    databaseUrl: Option.getOrUndefined(Option.map(databaseUrl, (d) => d.value)),
+    chosenHere: { stateDir: here(stateDir), engine: here(engine), databaseUrl: here(databaseUrl) }
+  }
+})
+
 /** Where runs are recorded, for commands that find them (`runs`, `show`, `resume`), by the same rules as `run`. */
 export const loadLocation = Effect.fn("loadLocation")(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv
 ): Effect.fn.Return<StoreLocation, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
-  const file = yield* readConfigFile(workspace)
-  return {
-    stateDir: yield* stateDirOf(flags, env, file, workspace, false),
-    engine: Option.getOrElse(yield* lookup("engine", flags.engine, env, file), () => defaults.engine),
-    databaseUrl: Option.getOrUndefined(yield* lookup("databaseUrl", flags.databaseUrl, env, file))
-  }
+  return yield* locationOf(flags, env, yield* readConfigFile(workspace), workspace, false)
 })
 
-/** The chosen agent's settings: the file's entry, then the command-line flags applied to it. */
-const chosenAgent = (
+/** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
+const chosenAgent = Effect.fnUntraced(function*(
   name: AgentName,
   configured: AgentConfig,
-  flags: SettingsFlags,
-  env: NodeJS.ProcessEnv
-): Effect.Effect<AgentConfig, InvalidArguments> =>
-  Effect.gen(function*() {
-    let agent = configured
-    const command = Option.getOrUndefined(flags.agentCmd) ?? (env.RALPH_AGENT_CMD || undefined)
-    if (name === "exec" && command !== undefined) {
-      // The command line replaces whichever program the file names.
-      const { binary: _, ...rest } = agent
-      agent = { ...rest, command }
+  flags: SettingsFlags
+): Effect.fn.Return<AgentConfig, InvalidArguments | InvalidConfig> {
+  let agent = configured
+  // RALPH_AGENT_CMD is the exec agent's: another agent never reads it.
+  const command = Option.isSome(flags.agentCmd)
+    ? flags.agentCmd.value
+    : name === "exec"
+    ? Option.getOrUndefined(Option.map(yield* variableOf(settings.agentCmd), (c) => c.value))
+    : undefined
+  if (name === "exec" && command !== undefined) {
+    // The command line replaces whichever program the file names.
+    const { binary: _, ...rest } = agent
+    agent = { ...rest, command }
+  }
+  if (Option.isSome(flags.agentArgs)) {
+    const split = splitWords(flags.agentArgs.value)
+    if ("problem" in split) return yield* new InvalidArguments({ argument: "--agent-args", problem: split.problem })
+    agent = { ...agent, args: [...(agent.args ?? []), ...split.words] }
+  }
+  if (Option.isSome(flags.model)) {
+    if (name === "exec") {
+      return yield* new InvalidArguments({
+        argument: "--model",
+        problem: "the exec agent has no model of ralph's choosing; pass it in --agent-cmd or --agent-args"
+      })
     }
-    if (Option.isSome(flags.agentArgs)) {
-      const split = splitWords(flags.agentArgs.value)
-      if ("problem" in split) return yield* new InvalidArguments({ argument: "--agent-args", problem: split.problem })
-      agent = { ...agent, args: [...(agent.args ?? []), ...split.words] }
-    }
-    if (Option.isSome(flags.model)) {
-      if (name === "exec") {
-        return yield* new InvalidArguments({
-          argument: "--model",
-          problem: "the exec agent has no model of ralph's choosing; pass it in --agent-cmd or --agent-args"
-        })
-      }
-      agent = { ...agent, model: flags.model.value }
-    }
-    return agent
-  })
+    agent = { ...agent, model: flags.model.value }
+  }
+  return agent
+})
 
 type GuardSettings = Pick<
   CliSettings,
@@ -290,30 +324,27 @@ const noGuards: GuardSettings = {
 /** A new run's guards: each flag over its variable over its file key. */
 const guardsOf = Effect.fnUntraced(function*(
   flags: GuardFlags,
-  value: <K extends SettingName>(
-    name: K,
-    flag?: Option.Option<SettingValue<K>>
-  ) => Effect.Effect<Option.Option<SettingValue<K>>, InvalidConfig>
+  file: ConfigFile
 ): Effect.fn.Return<GuardSettings, InvalidConfig> {
+  const value = <A>(setting: Setting<A>, given: Given<A>) =>
+    Effect.map(resolved(setting, given, file), (r) => Option.getOrUndefined(Option.map(r, (s) => s.value)))
   return {
-    maxCostUsd: Option.getOrUndefined(yield* value("maxCostUsd", flags.maxCostUsd)),
-    maxTokens: Option.getOrUndefined(yield* value("maxTokens", flags.maxTokens)),
-    allowUnknownCost: Option.getOrElse(yield* value("allowUnknownCost", flags.allowUnknownCost), () => false),
-    maxStalledRounds: Option.getOrUndefined(yield* value("maxStalledRounds", flags.maxStalledRounds)),
-    verify: Option.getOrUndefined(yield* value("verify", flags.verify)),
-    verifyTimeout: Option.getOrElse(yield* value("verifyTimeout", flags.verifyTimeout), () => defaults.verifyTimeout),
+    maxCostUsd: yield* value(settings.maxCostUsd, flags.maxCostUsd),
+    maxTokens: yield* value(settings.maxTokens, flags.maxTokens),
+    allowUnknownCost: (yield* value(settings.allowUnknownCost, flags.allowUnknownCost)) ?? false,
+    maxStalledRounds: yield* value(settings.maxStalledRounds, flags.maxStalledRounds),
+    verify: yield* value(settings.verify, flags.verify),
+    verifyTimeout: (yield* value(settings.verifyTimeout, flags.verifyTimeout)) ?? defaults.verifyTimeout,
     // Repeated flags replace the variable's and the file's list, like any other setting's flag.
-    protect: Option.getOrElse(
-      yield* value("protect", flags.protect.length === 0 ? Option.none() : Option.some(flags.protect)),
-      () => []
-    )
+    protect: (yield* value(settings.protect, flags.protect)) ?? []
   }
 })
 
 /**
  * Resolves one invocation's settings. One precedence for every setting: flags, then RALPH_*
  * variables, then the workspace's ralph.config.json, then the defaults of src/domain/settings.ts.
- * The config file is read once: a run's config is fixed when it starts.
+ * Each value is decoded by its setting's Schema here, once; the config file is read once: a run's
+ * config is fixed when it starts.
  */
 export const loadSettings = Effect.fn("loadSettings")(function*(
   flags: SettingsFlags,
@@ -323,40 +354,40 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
   const file = yield* readConfigFile(workspace)
-  const value = <K extends SettingName>(name: K, flag: Option.Option<SettingValue<K>> = Option.none()) =>
-    lookup(name, flag, env, file)
+  const value = <A>(setting: Setting<A>, given: Given<A>) => resolved(setting, given, file)
+  const unflagged = <A>(setting: Setting<A>) => Effect.flatMap(variableOf(setting), (given) => value(setting, given))
 
   // --agent-cmd is the exec agent's command line: it chooses exec unless --agent says otherwise.
-  const agentFlag = Option.isSome(flags.agentCmd) && Option.isNone(flags.agent)
-    ? Option.some("exec" as const)
+  const agentGiven = Option.isSome(flags.agentCmd) && !Option.exists(flags.agent, (a) => a.source.startsWith("--"))
+    ? Option.some({ value: "exec" as const, source: "--agent-cmd" })
     : flags.agent
-  const agentName = Option.getOrElse(yield* value("subagentProvider", agentFlag), () => defaults.subagentProvider)
+  const agentName = valueOr(yield* value(settings.subagentProvider, agentGiven), defaults.subagentProvider)
   if (Option.isSome(flags.agentCmd) && agentName !== "exec") {
     return yield* new InvalidArguments({
       argument: "--agent-cmd",
       problem: `only the exec agent takes a command line, and --agent is ${agentName}`
     })
   }
-  const config = yield* makeConfig({
+  // Each value was decoded by its setting's Schema: the config is built, not validated again here.
+  const config: RalphConfig = {
     subagentProvider: agentName,
-    maxRounds: Option.getOrUndefined(yield* value("maxRounds")),
-    maxHandoffChars: Option.getOrUndefined(yield* value("maxHandoffChars")),
-    maxResultChars: Option.getOrUndefined(yield* value("maxResultChars"))
-  })
+    maxRounds: valueOr(yield* unflagged(settings.maxRounds), defaults.maxRounds),
+    maxHandoffChars: valueOr(yield* unflagged(settings.maxHandoffChars), defaults.maxHandoffChars),
+    maxResultChars: valueOr(yield* unflagged(settings.maxResultChars), defaults.maxResultChars)
+  }
   const agents = yield* agentConfigs(file)
+  const optional = <A>(given: Given<A>) => Option.map(given, (s) => s.value)
   return {
     config,
     workspace,
-    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags, env),
-    roundTimeout: yield* value("roundTimeout", flags.roundTimeout),
-    idleTimeout: yield* value("idleTimeout", flags.idleTimeout),
-    maxTime: yield* value("maxTime", flags.maxTime),
-    retries: Option.getOrElse(yield* value("retries", flags.retries), () => defaults.retries),
-    retryDelay: Option.getOrElse(yield* value("retryDelay", flags.retryDelay), () => defaults.retryDelay),
-    killGrace: Option.getOrElse(yield* value("killGrace", flags.killGrace), () => defaults.killGrace),
-    stateDir: yield* stateDirOf(flags, env, file, workspace, true),
-    engine: Option.getOrElse(yield* value("engine", flags.engine), () => defaults.engine),
-    databaseUrl: Option.getOrUndefined(yield* value("databaseUrl", flags.databaseUrl)),
-    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, value))
+    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags),
+    roundTimeout: optional(yield* value(settings.roundTimeout, flags.roundTimeout)),
+    idleTimeout: optional(yield* value(settings.idleTimeout, flags.idleTimeout)),
+    maxTime: optional(yield* value(settings.maxTime, flags.maxTime)),
+    retries: valueOr(yield* value(settings.retries, flags.retries), defaults.retries),
+    retryDelay: valueOr(yield* value(settings.retryDelay, flags.retryDelay), defaults.retryDelay),
+    killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
+    ...(yield* locationOf(flags, env, file, workspace, true)),
+    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, file))
   }
 })

@@ -20,6 +20,11 @@ export interface StoreLocation {
   readonly engine: EngineName
   readonly stateDir: string
   readonly databaseUrl: string | undefined
+  /**
+   * Which of them this invocation's flags or its workspace's ralph.config.json chose (not a RALPH_*
+   * variable or a default): a resume started elsewhere reads neither, so it must be told them.
+   */
+  readonly chosenHere?: { readonly stateDir: boolean; readonly engine: boolean; readonly databaseUrl: boolean }
 }
 
 /** The runs a JSONL journal store holds in the state dir (their folders' names), cheaply. */

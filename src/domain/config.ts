@@ -1,18 +1,30 @@
-import { Effect } from "effect"
+import { Effect, Schema, SchemaIssue } from "effect"
 import { InvalidArguments, InvalidConfig } from "./errors.ts"
 import { defaults } from "./settings.ts"
 
-/** Deployment configuration: fixed for a run once it starts. */
-export interface RalphConfig {
+const positiveSafeInteger = Schema.Int.check(
+  Schema.isBetween({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { message: "expected a positive safe integer" })
+).annotate({ message: "expected a positive safe integer" })
+
+const providerName = Schema.Trim.check(Schema.isNonEmpty({ message: "expected a non-empty string" })).annotate({
+  message: "expected a non-empty string"
+})
+
+const withDefault = <S extends Schema.Top>(schema: S, value: S["Encoded"]) =>
+  schema.pipe(Schema.withDecodingDefault(Effect.succeed(value)))
+
+/** Deployment configuration: fixed for a run once it starts. Each key's absence is its default. */
+export const RalphConfigSchema = Schema.Struct({
   /** The agent every child of a run is started with. */
-  readonly subagentProvider: string
+  subagentProvider: withDefault(providerName, defaults.subagentProvider),
   /** Default and ceiling of rounds per run. */
-  readonly maxRounds: number
+  maxRounds: withDefault(positiveSafeInteger, defaults.maxRounds),
   /** Bound on a report's compact JSON serialization. */
-  readonly maxHandoffChars: number
+  maxHandoffChars: withDefault(positiveSafeInteger, defaults.maxHandoffChars),
   /** Bound on rendered text (not on the envelope or the handoff). */
-  readonly maxResultChars: number
-}
+  maxResultChars: withDefault(positiveSafeInteger, defaults.maxResultChars)
+})
+export type RalphConfig = typeof RalphConfigSchema.Type
 
 export const defaultConfig: RalphConfig = {
   subagentProvider: defaults.subagentProvider,
@@ -26,30 +38,27 @@ export type RalphConfigInput = { readonly [K in keyof RalphConfig]?: unknown }
 const describe = (value: unknown): string =>
   typeof value === "string" ? JSON.stringify(value) : typeof value === "number" ? String(value) : typeof value
 
-const positiveInteger = (key: keyof RalphConfig, value: unknown): Effect.Effect<number, InvalidConfig> =>
-  typeof value === "number" && Number.isSafeInteger(value) && value > 0
-    ? Effect.succeed(value)
-    : Effect.fail(new InvalidConfig({ key, problem: `expected a positive safe integer, got ${describe(value)}` }))
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
 
-const nonEmptyString = (key: keyof RalphConfig, value: unknown): Effect.Effect<string, InvalidConfig> => {
-  const normalized = typeof value === "string" ? value.trim() : ""
-  return normalized !== ""
-    ? Effect.succeed(normalized)
-    : Effect.fail(new InvalidConfig({ key, problem: `expected a non-empty string, got ${describe(value)}` }))
+/** A Schema's refusal as InvalidConfig: the key it concerns (a dotted path) and the problem, with the value. */
+export const invalidConfig = (error: Schema.SchemaError, input: unknown): InvalidConfig => {
+  const issue = formatIssue(error.issue).issues[0]
+  const path = (issue?.path ?? []).map(String)
+  let value: unknown = input
+  for (const key of path) value = typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined
+  return new InvalidConfig({
+    key: path.join(".") || "config",
+    problem: `${issue?.message ?? error.message}, got ${describe(value)}`
+  })
 }
+
+const decodeConfig = Schema.decodeUnknownEffect(RalphConfigSchema)
 
 /** Validates a configuration, defaults filled in, whoever built it (a file, variables, or code). */
 export const makeConfig = Effect.fn("makeConfig")(function*(
   input: RalphConfigInput = {}
 ): Effect.fn.Return<RalphConfig, InvalidConfig> {
-  const pick = <K extends keyof RalphConfig>(key: K): unknown =>
-    input[key] === undefined ? defaultConfig[key] : input[key]
-  return {
-    subagentProvider: yield* nonEmptyString("subagentProvider", pick("subagentProvider")),
-    maxRounds: yield* positiveInteger("maxRounds", pick("maxRounds")),
-    maxHandoffChars: yield* positiveInteger("maxHandoffChars", pick("maxHandoffChars")),
-    maxResultChars: yield* positiveInteger("maxResultChars", pick("maxResultChars"))
-  }
+  return yield* decodeConfig(input).pipe(Effect.mapError((error) => invalidConfig(error, input)))
 })
 
 /** What one call asks for, before validation (hosts and models send anything). */

@@ -1,5 +1,6 @@
 import { Duration, Schema } from "effect"
 import { Report } from "./report.ts"
+import { defaults } from "./settings.ts"
 
 /** Why a child process did not yield a usable structured value. */
 export const FailureReason = Schema.Literals([
@@ -108,9 +109,6 @@ export class Cancelled extends Schema.TaggedError<Cancelled>()("Cancelled", {
   }
 }
 
-/** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it. */
-export const runLeaseTtl = Duration.seconds(30)
-
 export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("WorkspaceLocked", {
   workspace: Schema.String,
   /** Absent while the other run is starting (its id is not chosen yet). */
@@ -126,7 +124,7 @@ export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("Work
       }, pid ${this.pid}) is active in ${this.workspace}; wait for it, or stop it first`
       : `Run ${this.runId} is being driven by ralph pid ${this.pid} on ${this.host}; wait for it, or stop it there. ` +
         `If that machine is gone, its claim on the run lapses ${
-          Duration.format(runLeaseTtl)
+          Duration.format(defaults.runLeaseTtl)
         } after it last renewed it: resume then`
   }
 }
@@ -149,7 +147,7 @@ export class LeaseLost extends Schema.TaggedError<LeaseLost>()("LeaseLost", {
     const stopped = "this ralph stopped its child and records nothing more for the run"
     if (this.reason === "unrenewed") {
       return `This ralph could not renew its claim on run ${this.runId} for ${
-        Duration.format(runLeaseTtl)
+        Duration.format(defaults.runLeaseTtl)
       } (the database did not answer), so another ralph may be driving it now: ${stopped}. ` +
         `\`ralph show ${this.runId}\` says where it stands once the database answers`
     }
@@ -159,7 +157,7 @@ export class LeaseLost extends Schema.TaggedError<LeaseLost>()("LeaseLost", {
         this.holderHost === undefined ? "" : ` on ${this.holderHost}`
       }`
     return `This ralph lost run ${this.runId}: ${holder}, while this one could not renew its claim ` +
-      `(paused, or cut off from the database, for over ${Duration.format(runLeaseTtl)}); ${stopped}`
+      `(paused, or cut off from the database, for over ${Duration.format(defaults.runLeaseTtl)}); ${stopped}`
   }
 }
 
@@ -172,20 +170,7 @@ export class StateUnavailable extends Schema.TaggedError<StateUnavailable>()("St
   }
 }
 
-/** Every typed failure of a Ralph run. */
-export type RalphError =
-  | InvalidArguments
-  | InvalidConfig
-  | ProviderUnavailable
-  | EngineRejected
-  | RoundFailed
-  | MalformedReport
-  | OversizedReport
-  | Cancelled
-  | WorkspaceLocked
-  | LeaseLost
-  | StateUnavailable
-
+/** Every typed failure of a Ralph run: one Schema, its type read off it. */
 export const RalphError = Schema.Union([
   InvalidArguments,
   InvalidConfig,
@@ -199,6 +184,7 @@ export const RalphError = Schema.Union([
   LeaseLost,
   StateUnavailable
 ])
+export type RalphError = typeof RalphError.Type
 
 /** An error's own fields: everything but its tag, message and the Error machinery. */
 export const errorFields = (error: RalphError): Record<string, unknown> => {

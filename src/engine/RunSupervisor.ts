@@ -1,6 +1,7 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
 import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "../agents/SubagentProvider.ts"
 import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
+import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
 
 export interface StartRequest {
@@ -26,7 +27,7 @@ export interface EngineOptions {
   readonly maxChildrenPerRun: number
 }
 
-export const defaultEngineOptions: EngineOptions = { maxChildrenPerRun: 1000 }
+export const defaultEngineOptions: EngineOptions = { maxChildrenPerRun: defaults.maxChildrenPerRun }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
 

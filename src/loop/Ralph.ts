@@ -21,7 +21,7 @@ import {
 import { checksClaims, type ClaimCheck, type Guards } from "../domain/guards.ts"
 import type { Envelope, RunResult } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
-import { type AgentConfig, defaults, parseGlobs } from "../domain/settings.ts"
+import { type AgentConfig, defaults } from "../domain/settings.ts"
 import { type RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
@@ -32,6 +32,7 @@ import { gitHead } from "../workspace/git.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { AttemptContext } from "./attempt.ts"
+import { decodeGuards } from "./options.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
 import { type LoopState, RalphRun, ralphRunBody, roundInFlight } from "./workflow.ts"
@@ -126,42 +127,6 @@ const settledResult = ({ guards, lastReport, lastRound, maxRounds }: Checkpoint)
   return undefined
 }
 
-const positive = (key: string, value: number | undefined, whole: boolean): Effect.Effect<void, InvalidConfig> =>
-  value === undefined || (value > 0 && Number.isFinite(value) && (!whole || Number.isSafeInteger(value)))
-    ? Effect.void
-    : Effect.fail(
-      new InvalidConfig({ key, problem: `expected a positive ${whole ? "whole " : ""}number, got ${value}` })
-    )
-
-/** The guards a new run asks for, validated (the protected files' baseline is taken when the run starts). */
-const guardOptions = Effect.fnUntraced(function*(
-  options: RalphOptions
-): Effect.fn.Return<{ readonly guards: Guards; readonly protect: ReadonlyArray<string> }, InvalidConfig> {
-  yield* positive("maxCostUsd", options.maxCostUsd, false)
-  yield* positive("maxTokens", options.maxTokens, true)
-  yield* positive("maxStalledRounds", options.maxStalledRounds, true)
-  const verify = options.verify
-  if (verify !== undefined && (verify.command.length === 0 || verify.command[0]!.trim() === "")) {
-    return yield* new InvalidConfig({ key: "verify", problem: "the command is empty" })
-  }
-  const timeout = verify?.timeout ?? defaults.verifyTimeout
-  yield* positive("verifyTimeout", Duration.toMillis(timeout), false)
-  const protect = parseGlobs(options.protect ?? [])
-  if ("problem" in protect) return yield* new InvalidConfig({ key: "protect", problem: protect.problem })
-  return {
-    guards: {
-      ...(options.maxCostUsd === undefined ? {} : { maxCostUsd: options.maxCostUsd }),
-      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-      ...(options.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
-      ...(options.maxStalledRounds === undefined ? {} : { maxStalledRounds: options.maxStalledRounds }),
-      ...(verify === undefined
-        ? {}
-        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
-    },
-    protect: protect.value
-  }
-})
-
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
 export class Ralph extends Context.Service<Ralph, {
   readonly config: RalphConfig
@@ -192,7 +157,7 @@ export class Ralph extends Context.Service<Ralph, {
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
-        const { guards: asked, protect } = yield* guardOptions(options)
+        const { guards: asked, protect } = yield* decodeGuards(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()

@@ -19,8 +19,8 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = {
   retries: defaults.retries,
   baseDelay: defaults.retryDelay,
-  maxDelay: Duration.seconds(60),
-  maxTotalWait: Duration.minutes(15)
+  maxDelay: defaults.retryMaxDelay,
+  maxTotalWait: defaults.retryMaxTotalWait
 }
 
 /** What the decision needs to know of a failed attempt. */

@@ -15,18 +15,19 @@ import { Deferred, Duration, Effect, type Scope } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { hostname } from "node:os"
-import { LeaseLost, runLeaseTtl, WorkspaceLocked } from "../domain/errors.ts"
+import { LeaseLost, WorkspaceLocked } from "../domain/errors.ts"
+import { defaults } from "../domain/settings.ts"
 import { type Fence, leaseLost, withFence } from "../sql/fence.ts"
 import { isProcessAlive } from "./liveness.ts"
 import type { RunHold } from "./RunStore.ts"
 
 /**
- * The lease's ttl: `runLeaseTtl`, or — for tests that pause a ralph past its lease, and only for
+ * The lease's ttl: `defaults.runLeaseTtl`, or — for tests that pause a ralph past its lease, and only for
  * them — `RALPH_TEST_LEASE_TTL_MS` milliseconds (an internal knob: not a setting, not in --help).
  */
 const leaseTtl = (): Duration.Duration => {
   const asked = Number(process.env.RALPH_TEST_LEASE_TTL_MS)
-  return Number.isSafeInteger(asked) && asked >= 100 ? Duration.millis(asked) : runLeaseTtl
+  return Number.isSafeInteger(asked) && asked >= 100 ? Duration.millis(asked) : defaults.runLeaseTtl
 }
 
 interface LeaseRow {

@@ -11,6 +11,7 @@ import {
   summarize,
   viewRun
 } from "../domain/journal.ts"
+import { defaults } from "../domain/settings.ts"
 import type { Fence } from "../sql/fence.ts"
 import { isProcessAlive } from "./liveness.ts"
 
@@ -56,7 +57,7 @@ export interface KeptOutput {
 }
 
 /** How much of a round's stdout the journal keeps. */
-export const keptStdoutBytes = 1024 * 1024
+export const keptStdoutBytes = defaults.keptStdoutBytes
 
 /** One recorded run in a listing: what its journal says, or why it cannot be read (never skipped). */
 export type RunListing =

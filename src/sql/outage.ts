@@ -7,10 +7,10 @@
  */
 import { Duration, Effect, Schedule } from "effect"
 import { SqlError } from "effect/sql/SqlError"
-import { runLeaseTtl } from "../domain/errors.ts"
+import { defaults } from "../domain/settings.ts"
 
 /** Two thirds of the lease's ttl (20 s): renewed every 5 s until the outage, the lease outlasts the wait. */
-const outageGrace = Duration.millis(Duration.toMillis(runLeaseTtl) * 2 / 3)
+const outageGrace = Duration.millis(Duration.toMillis(defaults.runLeaseTtl) * 2 / 3)
 
 /** A connection that could not be made: refused, unreachable, or a server still starting up or shutting down. */
 const isUnreachable = (error: unknown): boolean =>

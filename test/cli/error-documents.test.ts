@@ -250,7 +250,7 @@ describe.concurrent("usage errors go to stderr; help asked for goes to stdout", 
     [
       "a flag without its value",
       ["run", "--max-rounds"],
-      /Missing value for flag --max-rounds/,
+      /--max-rounds: missing value \(--max-rounds N\)/,
       ["run", "--json", "--max-rounds"],
       /--max-rounds: missing value/
     ],
@@ -267,27 +267,89 @@ describe.concurrent("usage errors go to stderr; help asked for goes to stdout", 
       /Unknown subcommand "frobnicate"/,
       ["frobnicate", "--json"],
       /Unknown subcommand "frobnicate"/
+    ],
+    [
+      "a misspelled flag",
+      ["run", "--retires", "2", "x"],
+      /Unrecognized flag: --retires in command ralph run; did you mean --retries\?/,
+      ["run", "--json", "--retires", "2", "x"],
+      /did you mean --retries\?/
+    ],
+    [
+      "a misspelled command",
+      ["rnu"],
+      /Unknown subcommand "rnu"; did you mean run( or runs)?\?/,
+      ["rnu", "--json"],
+      /^Invalid command line: Unknown subcommand "rnu"; did you mean run( or runs)?\?$/
+    ],
+    [
+      "a value that starts with a dash",
+      ["run", "--agent-args", "--verbose", "x"],
+      /write --agent-args=--verbose/,
+      ["run", "--json", "--agent-args", "--verbose", "x"],
+      /write --agent-args=--verbose/
+    ],
+    [
+      "a bad number",
+      ["run", "--retries", "1e2", "x"],
+      /Invalid --retries: expected a whole number \(0 or more\) written in decimal digits, got "1e2"/,
+      ["run", "--json", "--retries", "1e2", "x"],
+      /Invalid --retries: expected a whole number/
     ]
   ]
   for (const [name, args, error, jsonArgs, jsonError] of usageErrors) {
-    it(`${name}: exit 1, the error and the usage on stderr, nothing on stdout`, async () => {
+    it(`${name}: exit 1, the error and a pointer to the help on stderr (not the help), nothing on stdout`, async () => {
       const { ws } = newWorkspace()
       const result = await runCli(args, { cwd: ws })
       assert.strictEqual(result.code, 1)
       assert.strictEqual(result.stdout, "")
       assert.match(result.stderr, error)
-      assert.include(result.stderr, "USAGE")
+      assert.match(result.stderr, /\nRun 'ralph( run)? --help' for usage\.\n$/)
+      assert.notInclude(result.stderr, "USAGE")
+      assert.notMatch(result.stderr, /expected:? expected/i, "no doubled words")
+      assert.strictEqual(result.stderr.trim().split("\n").length, 2, result.stderr)
     })
 
-    it(`${name} under --json: one InvalidArguments document on stdout`, async () => {
+    it(`${name} under --json: one InvalidArguments document on stdout, nothing on stderr`, async () => {
       const { ws } = newWorkspace()
       const result = await runCli(jsonArgs, { cwd: ws })
       assert.strictEqual(result.code, 1)
       const doc = jsonDocument(result)
       assert.strictEqual(doc.error._tag, "InvalidArguments")
       assert.match(doc.error.message, jsonError)
+      assert.strictEqual(result.stderr, "")
     })
   }
+
+  it("ralph help [COMMAND] prints what --help prints; an unknown command is a usage error", async () => {
+    const { ws } = newWorkspace()
+    for (const [asked, same] of [[["help"], ["--help"]], [["help", "run"], ["run", "--help"]]]) {
+      const help = await runCli(asked!, { cwd: ws })
+      assert.strictEqual(help.code, 0, help.stderr)
+      assert.strictEqual(help.stdout, (await runCli(same!, { cwd: ws })).stdout)
+      assert.include(help.stdout, "USAGE")
+    }
+    const unknown = await runCli(["help", "rnu"], { cwd: ws })
+    assert.strictEqual(unknown.code, 1)
+    assert.match(unknown.stderr, /Unknown subcommand "rnu"; did you mean run\?/)
+  })
+
+  it("numeric and duration flags show their type in the help", async () => {
+    const { ws } = newWorkspace()
+    const help = await runCli(["run", "--help"], { cwd: ws })
+    for (
+      const flag of [
+        "--retries N",
+        "--max-rounds N",
+        "--max-tokens N",
+        "--round-timeout DURATION",
+        "--max-cost-usd USD"
+      ]
+    ) {
+      assert.include(help.stdout, flag)
+    }
+    assert.notMatch(help.stdout, /--(retries|max-rounds|max-tokens|round-timeout) string/)
+  })
 
   for (const args of [["--help"], ["run", "--help"], ["resume", "-h"]]) {
     it(`ralph ${args.join(" ")}: the help on stdout, exit 0`, async () => {

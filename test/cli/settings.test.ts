@@ -1,6 +1,6 @@
 /** Every setting is applied or refused by name, through the binary: exec settings, agent names, state dir, strict values. */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
@@ -107,6 +107,20 @@ describe.concurrent("settings ralph cannot apply are refused by name", () => {
     assert.include(error.problem, "claude, codex, gemini, opencode, exec")
   })
 
+  it("a mistyped key of the file or of an agent: InvalidConfig naming it, with the key meant", async () => {
+    const { root, ws } = newWorkspace()
+    writeConfig(ws, { maxRound: 3 })
+    const top = await errorOf(["--agent-cmd", recordingAgent(root)], ws)
+    assert.strictEqual(top._tag, "InvalidConfig")
+    assert.strictEqual(top.key, "ralph.config.json: maxRound")
+    assert.include(top.problem, "did you mean maxRounds?")
+    writeConfig(ws, { agents: { claude: { modle: "m" } } })
+    const nested = await errorOf(["--agent-cmd", recordingAgent(root)], ws)
+    assert.strictEqual(nested.key, "agents.claude.modle")
+    assert.include(nested.problem, "did you mean model?")
+    assert.isFalse(existsSync(join(root, "argv")), "no child started")
+  })
+
   it("subagentProvider \"gpt\" in the file and RALPH_AGENT=gpt: InvalidConfig listing the agents", async () => {
     const { ws } = newWorkspace()
     writeConfig(ws, { subagentProvider: "gpt" })
@@ -147,6 +161,31 @@ describe.concurrent("the state directory", () => {
       env: { RALPH_STATE_DIR: "" }
     })
     assert.strictEqual(jsonDocument(shown).runId, runId, shown.stderr)
+  })
+
+  it("a stateDir the workspace's file chose is in the printed resume command, which works from where ralph ran", async () => {
+    const { root, ws } = newWorkspace()
+    const agent = writeAgent(
+      root,
+      "agent.sh",
+      `if [ -e ${sq(join(root, "fail"))} ]; then exit 3; fi\n${printJson(completeReport)}`
+    )
+    writeFileSync(join(root, "fail"), "")
+    writeConfig(ws, { stateDir: "../kept-state" })
+    const elsewhere = join(root, "elsewhere")
+    mkdirSync(elsewhere)
+    const env = { RALPH_STATE_DIR: "" }
+    const failed = await runCli(["run", "--agent-cmd", agent, "--retries", "0", "--workspace", ws, "x"], {
+      cwd: elsewhere,
+      env
+    })
+    assert.strictEqual(failed.code, 4, failed.stderr)
+    const command = /with: ralph (resume .*)$/m.exec(failed.stderr)?.[1]?.split(" ")
+    assert.deepStrictEqual(command?.slice(2), ["--state-dir", join(root, "kept-state")], failed.stderr)
+    rmSync(join(root, "fail"))
+    const resumed = await runCli([...command!, "--json"], { cwd: elsewhere, env })
+    assert.strictEqual(resumed.code, 0, resumed.stderr)
+    assert.strictEqual(jsonDocument(resumed).result.status, "complete")
   })
 
   it("a state dir inside the workspace is refused, before any child", async () => {

@@ -1,8 +1,13 @@
 /** The pure rules of issue 9: spend totals that never count unknown as zero, caps, and the new settings' parsers. */
 import { assert, describe, it } from "@effect/vitest"
 import { claimHolds, remainingCostUsd, spendLimitReached } from "../../src/domain/guards.ts"
-import { parseBoolean, parseCommand, parseGlobs, parseUsd } from "../../src/domain/settings.ts"
+import { boolean, command, decodeValue, globs, usd } from "../../src/domain/settingValues.ts"
 import { combineUsage, formatTotals, summarizeUsage } from "../../src/domain/usage.ts"
+
+const parseUsd = decodeValue(usd.schema)
+const parseBoolean = decodeValue(boolean.schema)
+const parseCommand = decodeValue(command.schema)
+const parseGlobs = decodeValue(globs.schema)
 
 const round = (n: number, usage: Record<string, number>) => ({ round: n, durationMs: 10, ...usage })
 

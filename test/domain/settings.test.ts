@@ -2,9 +2,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Schema } from "effect"
 import { defaultProcessLimits } from "../../src/agents/process/processAgent.ts"
+import { decodeAgentConfig } from "../../src/domain/agentEntries.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
-import { defaults, fileKeys, parseAgentConfig, parseCount, parseDuration, settings } from "../../src/domain/settings.ts"
+import { defaults, fileKeys, settings } from "../../src/domain/settings.ts"
+import { count, decodeValue, duration } from "../../src/domain/settingValues.ts"
 import { defaultRetryPolicy } from "../../src/loop/Ralph.ts"
+
+const parseCount = (raw: unknown, minimum: 0 | 1) => decodeValue(count(minimum).schema)(raw)
+const parseDuration = decodeValue(duration.schema)
 
 const problem = <A>(parsed: { readonly value: A } | { readonly problem: string }) =>
   "problem" in parsed ? parsed.problem : undefined
@@ -52,27 +57,32 @@ describe("durations", () => {
 })
 
 /** An agent entry's refusal as the user reads it: the key, then the problem. */
-const refusal = (parsed: ReturnType<typeof parseAgentConfig>) =>
+const refusal = (parsed: ReturnType<typeof decodeAgentConfig>) =>
   "problem" in parsed ? `${parsed.key}: ${parsed.problem}` : undefined
 
 describe("agent entries", () => {
   it("exec takes command, binary, args and env; model and permissions are refused by name", () => {
     assert.isUndefined(
-      refusal(parseAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec"))
+      refusal(decodeAgentConfig("exec", { command: "a b", args: ["c"], env: { FOO: "1" } }, "agents.exec"))
     )
-    assert.include(refusal(parseAgentConfig("exec", { command: "a", model: "m" }, "agents.exec")), "agents.exec.model")
+    assert.include(refusal(decodeAgentConfig("exec", { command: "a", model: "m" }, "agents.exec")), "agents.exec.model")
     assert.include(
-      refusal(parseAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")),
+      refusal(decodeAgentConfig("exec", { command: "a", permissions: "full" }, "agents.exec")),
       "agents.exec.permissions"
     )
-    assert.include(refusal(parseAgentConfig("exec", { command: "a", binary: "b" }, "agents.exec")), "not both")
+    assert.include(refusal(decodeAgentConfig("exec", { command: "a", binary: "b" }, "agents.exec")), "not both")
   })
 
   it("an unknown agent or key is named, with what is known", () => {
-    assert.include(refusal(parseAgentConfig("gpt", {}, "agents.gpt")), "claude, codex, gemini, opencode, exec")
-    assert.include(refusal(parseAgentConfig("claude", { modle: "x" }, "agents.claude")), "agents.claude.modle")
-    assert.include(refusal(parseAgentConfig("claude", { env: { FOO: 1 } }, "agents.claude")), "agents.claude.env.FOO")
-    assert.include(refusal(parseAgentConfig("codex", { permissions: "root" }, "agents.codex")), "workspace, none, full")
+    assert.include(refusal(decodeAgentConfig("gpt", {}, "agents.gpt")), "claude, codex, gemini, opencode, exec")
+    assert.include(refusal(decodeAgentConfig("claude", { modle: "x" }, "agents.claude")), "agents.claude.modle")
+    assert.include(refusal(decodeAgentConfig("claude", { modle: "x" }, "agents.claude")), "did you mean model?")
+    assert.include(refusal(decodeAgentConfig("claud", {}, "agents.claud")), "did you mean claude?")
+    assert.include(refusal(decodeAgentConfig("claude", { env: { FOO: 1 } }, "agents.claude")), "agents.claude.env.FOO")
+    assert.include(
+      refusal(decodeAgentConfig("codex", { permissions: "root" }, "agents.codex")),
+      "workspace, none, full"
+    )
   })
 })
 

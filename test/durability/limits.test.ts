@@ -221,15 +221,17 @@ describe("retries", () => {
 })
 
 describe("bad environment", () => {
-  it("an agent command that is not an executable file is ProviderUnavailable before round 1, saying so", async () => {
+  it("an agent command that is not an executable file is ProviderUnavailable before round 1, saying which", async () => {
     const dirs = scratch()
     const script = join(dirs.root, "not-executable.sh")
     writeFileSync(script, "#!/bin/sh\necho '{}'\n")
-    const result = await ralph(execRun(dirs, script), { RALPH_LOCK_DIR: dirs.locks })
-    expect(result.code).toBe(1)
-    const error = JSON.parse(result.stdout).error
-    expect(error).toMatchObject({ _tag: "ProviderUnavailable", provider: "exec", problem: "not-installed" })
-    expect(error.message).toContain("is not an executable file")
+    for (const [program, problem] of [[script, "is not executable"], [`${script}.missing`, "does not exist"]]) {
+      const result = await ralph(execRun(dirs, program!), { RALPH_LOCK_DIR: dirs.locks })
+      expect(result.code).toBe(1)
+      const error = JSON.parse(result.stdout).error
+      expect(error).toMatchObject({ _tag: "ProviderUnavailable", provider: "exec", problem: "not-installed" })
+      expect(error.message).toContain(`"${program}" ${problem}`)
+    }
     // Nothing was started, so no run was recorded.
     expect(await listedRuns(dirs.state)).toEqual([])
   })

@@ -8,7 +8,7 @@ import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
-import { findExecutable } from "./executable.ts"
+import { whyNotExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
 import { runAgentProcess } from "./processGroup.ts"
 
@@ -84,8 +84,8 @@ export interface ProcessLimits {
 }
 
 export const defaultProcessLimits: ProcessLimits = {
-  maxStdoutBytes: 8 * 1024 * 1024,
-  stderrTailBytes: 16 * 1024,
+  maxStdoutBytes: defaults.maxStdoutBytes,
+  stderrTailBytes: defaults.stderrTailBytes,
   killGrace: defaults.killGrace,
   roundTimeout: Option.none(),
   idleTimeout: Option.none()
@@ -141,19 +141,16 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     return dir
   }
 
-  const preflight = Effect.suspend(() =>
-    findExecutable(agent.binary) === undefined
-      ? Effect.fail(
-        new ProviderUnavailable({
-          provider: agent.name,
-          problem: "not-installed",
-          detail: agent.binary.includes("/")
-            ? `"${agent.binary}" is not an executable file. ${agent.installHint}`
-            : `"${agent.binary}" was not found on PATH. ${agent.installHint}`
-        })
-      )
-      : Effect.void
-  )
+  const preflight = Effect.suspend(() => {
+    const problem = whyNotExecutable(agent.binary)
+    return problem === undefined ? Effect.void : Effect.fail(
+      new ProviderUnavailable({
+        provider: agent.name,
+        problem: "not-installed",
+        detail: `"${agent.binary}" ${problem}. ${agent.installHint}`
+      })
+    )
+  })
 
   /** A fresh empty report file for one child, removed when its scope closes. */
   const makeFiles = Effect.acquireRelease(

@@ -1,7 +1,8 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
-import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
+import { agentName, withValuesFrom } from "../../domain/settings.ts"
+import { decodeValue } from "../../domain/settingValues.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { CliSession } from "../session.ts"
@@ -21,21 +22,21 @@ export const resume = Command.make(
       session.output({ maxResultChars: view.started.config.maxResultChars })
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
-      const agent = parseAgentName(view.started.config.subagentProvider)
+      const agent = decodeValue(agentName.schema)(view.started.config.subagentProvider)
       if ("problem" in agent) {
         return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
       }
       const loaded = yield* loadSettings({
         ...flags,
         workspace: Option.some(view.started.workspace),
-        agent: Option.some(agent.value),
+        agent: Option.some({ value: agent.value, source: "the run's record" }),
         agentCmd: Option.none(),
         agentArgs: Option.none(),
         model: Option.none(),
         // The run is continued where it is recorded, whatever the run's workspace configures now.
-        stateDir: Option.some(stateDir),
-        engine: Option.some(location.engine),
-        databaseUrl: Option.fromUndefinedOr(location.databaseUrl)
+        stateDir: Option.some({ value: stateDir, source: "the run's location" }),
+        engine: Option.some({ value: location.engine, source: "the run's location" }),
+        databaseUrl: Option.map(Option.fromUndefinedOr(location.databaseUrl), (value) => ({ value, source: "" }))
       }, process.env)
       // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
       // The record keeps the names of the agent's variables, not their values: they come from the config now.
@@ -48,7 +49,7 @@ export const resume = Command.make(
             `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
         })
       }
-      const settings: CliSettings = { ...loaded, config: view.started.config, agent: restored.agent }
+      const settings: CliSettings = { ...loaded, ...location, config: view.started.config, agent: restored.agent }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       return yield* withRalph(
         settings,

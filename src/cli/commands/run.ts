@@ -49,7 +49,7 @@ export const run = Command.make(
       Argument.withDescription("The objective every round pursues"),
       Argument.optional
     ),
-    objectiveFile: optionalString("objective-file", "Read the objective from FILE (- for stdin)"),
+    objectiveFile: optionalString("objective-file", "FILE", "Read the objective from FILE (- for stdin)"),
     maxRounds: maxRoundsFlag
   },
   (flags) =>

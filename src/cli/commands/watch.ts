@@ -33,8 +33,8 @@ const settleUnknown = (session: Session, _tag: string, message: string, exitCode
 /** How a run that is no longer running ended, said as `ralph run` would have said it. */
 const settleEnded = (session: Session, view: RunView, location: StoreLocation) => {
   const runId = view.started.runId
-  const resume = resumeCommand(runId, location, process.env)
   session.output({ maxResultChars: view.started.config.maxResultChars })
+  const resume = resumeCommand(runId, location)
   session.runStarted({ runId, resume })
   if (view.envelope !== null) return settleSuccess(session, view.envelope)
   if (view.error !== null) {

@@ -105,7 +105,7 @@ const callRalph = (
     const remember = (event: RunEvent) =>
       Effect.sync(() => {
         if (event._tag === "RunStarted") {
-          run = { runId: event.runId, resume: resumeCommand(event.runId, location, process.env) }
+          run = { runId: event.runId, resume: resumeCommand(event.runId, location) }
         }
       })
     return yield* withRalph(

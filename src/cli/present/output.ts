@@ -3,10 +3,9 @@ import { errorFields, type RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
 import type { Envelope } from "../../domain/outcome.ts"
-import { defaults, type EngineName } from "../../domain/settings.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, type RoundUsage } from "../../domain/usage.ts"
-import { defaultStateDir } from "../settings.ts"
+import type { StoreLocation } from "../store.ts"
 
 /** Exit codes of `ralph run` and `ralph resume` (README, "Exit codes"). */
 export const exitCodes = {
@@ -73,20 +72,16 @@ const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word
 
 /**
  * The command that continues a run from the shell it was started in: `--state-dir` and `--engine`
- * only where RALPH_STATE_DIR / RALPH_ENGINE (or the defaults) would not find the run. A database
- * URL is never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
+ * where the invocation's flags or its workspace's file chose them (the resolution says which) —
+ * else the resume finds them as `run` did, by the same variables and defaults. A database URL is
+ * never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
  */
-export const resumeCommand = (
-  runId: string,
-  location: { readonly stateDir: string; readonly engine: EngineName },
-  env: NodeJS.ProcessEnv
-): string => {
+export const resumeCommand = (runId: string, location: StoreLocation): string => {
   const words = [`ralph resume ${runId}`]
-  const usual = env.RALPH_STATE_DIR ? resolve(env.RALPH_STATE_DIR) : defaultStateDir(env)
-  if (resolve(location.stateDir) !== usual) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
-  if (location.engine !== (env.RALPH_ENGINE || defaults.engine)) words.push(`--engine ${location.engine}`)
+  if (location.chosenHere?.stateDir === true) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
+  if (location.chosenHere?.engine === true) words.push(`--engine ${location.engine}`)
   const command = words.join(" ")
-  return location.engine === "postgres" && !env.RALPH_DATABASE_URL
+  return location.engine === "postgres" && location.chosenHere?.databaseUrl === true
     ? `RALPH_DATABASE_URL=<the database URL> ${command}`
     : command
 }

@@ -1,0 +1,176 @@
+/**
+ * The kinds of a setting's value, each a Schema that decodes what the user wrote (text from a flag
+ * or a variable, any JSON value from ralph.config.json) strictly: a count is plain decimal digits,
+ * a duration carries its unit; a refusal says what was wanted and what was given.
+ */
+import { Duration, Effect, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { splitWords } from "./words.ts"
+
+/** A value as the user wrote it (text from a flag or a variable, any JSON value from the file), decoded. */
+export type ValueSchema<A> = Schema.Codec<A, unknown>
+
+/** One kind of value: its Schema, and the word that stands for it in `--help` (`--retries N`). */
+export interface Kind<A> {
+  readonly schema: ValueSchema<A>
+  readonly metavar: string
+}
+
+const shown = (raw: unknown): string => typeof raw === "string" ? JSON.stringify(raw) : String(raw)
+
+/** The refusal of a value, in the words the user reads (the Schema issue's message). */
+const refused = (raw: unknown, message: string) => new SchemaIssue.InvalidValue({ message }, raw)
+
+/**
+ * A kind decoded from the raw value by `decode`, which returns the value or the problem. The
+ * checks are strict and written as code because they read text the way the user does (`1e2` is
+ * not a count), and the messages say what is wanted.
+ */
+const kind = <S extends Schema.Top>(
+  to: S,
+  metavar: string,
+  decode: (raw: unknown) => { readonly value: S["Encoded"] } | { readonly problem: string }
+): Kind<S["Type"]> => ({
+  metavar,
+  schema: Schema.Unknown.pipe(Schema.decodeTo(
+    to,
+    SchemaTransformation.transformEffect({
+      decode: (raw) => {
+        const decoded = decode(raw)
+        return "problem" in decoded ? Effect.fail(refused(raw, decoded.problem)) : Effect.succeed(decoded.value)
+      },
+      encode: (value) => Effect.succeed(value)
+    })
+  )) as unknown as ValueSchema<S["Type"]> // decodeTo's type names both sides; only decoding is used
+})
+
+const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** Decodes a raw value with a Schema: the value, or the problem in the user's words. */
+export const decodeValue = <A>(schema: ValueSchema<A>) => {
+  const decode = Schema.decodeUnknownResult(schema)
+  return (raw: unknown): { readonly value: A } | { readonly problem: string } => {
+    const result = decode(raw)
+    return Result.isSuccess(result)
+      ? { value: result.success }
+      : { problem: firstProblem(result.failure.issue).issues[0]?.message ?? result.failure.message }
+  }
+}
+
+/** A whole number: a JSON integer, or a string of decimal digits and nothing else (no sign, exponent, hex or spaces). */
+export const count = (minimum: 0 | 1): Kind<number> =>
+  kind(Schema.Int, "N", (raw) => {
+    const expected = minimum === 1 ? "a positive whole number" : "a whole number (0 or more)"
+    const value = typeof raw === "number"
+      ? raw
+      : typeof raw === "string" && /^\d+$/.test(raw)
+      ? Number(raw)
+      : Number.NaN
+    return Number.isSafeInteger(value) && value >= minimum
+      ? { value }
+      : { problem: `expected ${expected} written in decimal digits, got ${shown(raw)}` }
+  })
+
+const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** A positive duration with its unit: 1500ms, 90s, 10m, 2h. A bare number is refused: it could mean anything. */
+export const duration: Kind<Duration.Duration> = kind(Schema.Duration, "DURATION", (raw) => {
+  const match = typeof raw === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw) : null
+  const millis = match === null ? Number.NaN : Number(match[1]) * units[match[2]!]!
+  return millis > 0 && Number.isFinite(millis)
+    ? { value: Duration.millis(millis) }
+    : {
+      problem: `expected a positive duration with a unit (ms, s, m or h) such as 90s, 10m or 2h, got ${shown(raw)}` +
+        (typeof raw === "number" || (typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)) ? " (say which unit)" : "")
+    }
+})
+
+/** A positive amount of US dollars: a JSON number, or a plain decimal such as 5 or 0.25. */
+export const usd: Kind<number> = kind(Schema.Finite, "USD", (raw) => {
+  const value = typeof raw === "number"
+    ? raw
+    : typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)
+    ? Number(raw)
+    : Number.NaN
+  return Number.isFinite(value) && value > 0
+    ? { value }
+    : { problem: `expected a positive amount of US dollars such as 5 or 0.25, got ${shown(raw)}` }
+})
+
+/** true or false; a variable may also say 1 or 0. */
+export const boolean: Kind<boolean> = kind(
+  Schema.Boolean,
+  "BOOL",
+  (raw) =>
+    raw === true || raw === "true" || raw === "1"
+      ? { value: true }
+      : raw === false || raw === "false" || raw === "0"
+      ? { value: false }
+      : { problem: `expected true or false, got ${shown(raw)}` }
+)
+
+const words = (raw: unknown): { readonly value: ReadonlyArray<string> } | { readonly problem: string } => {
+  if (Array.isArray(raw)) {
+    return raw.length > 0 && raw.every((word) => typeof word === "string") && String(raw[0]).trim() !== ""
+      ? { value: raw }
+      : {
+        problem: `expected a non-empty array of strings (the program, then its arguments), got ${JSON.stringify(raw)}`
+      }
+  }
+  if (typeof raw !== "string") return { problem: `expected a command line, got ${shown(raw)}` }
+  const split = splitWords(raw)
+  if ("problem" in split) return { problem: `the command line could not be split into words: ${split.problem}` }
+  return split.words.length === 0 ? { problem: "the command line is empty" } : { value: split.words }
+}
+
+/** A command line: an array of words in the file, or one string split into words like a shell would (no shell runs). */
+export const command: Kind<ReadonlyArray<string>> = kind(Schema.Array(Schema.String), "COMMAND", words)
+
+const globPattern = (raw: unknown): { readonly value: string } | { readonly problem: string } => {
+  if (typeof raw !== "string") return { problem: `expected a glob pattern, got ${shown(raw)}` }
+  // A leading `!` excludes what the pattern matches (see workspace/protected.ts); the rest is a pattern like any.
+  const excludes = raw.trim().startsWith("!")
+  let pattern = raw.trim().slice(excludes ? 1 : 0)
+  while (pattern.startsWith("./")) pattern = pattern.slice(2)
+  pattern = pattern.replace(/\/+$/, "")
+  return pattern === "" || pattern === "." || pattern.startsWith("/") || pattern.split("/").includes("..")
+    ? { problem: `expected a non-empty pattern relative to the workspace and inside it, got ${JSON.stringify(raw)}` }
+    : { value: excludes ? `!${pattern}` : pattern }
+}
+
+/**
+ * One protect pattern, relative to the workspace as the search walks it: a leading `!` (an
+ * exclusion) is kept, a leading `./` and a trailing `/` are dropped (`./tests/` is `tests`); an
+ * empty, absolute or `..` pattern is refused.
+ */
+export const glob: Kind<string> = kind(Schema.String, "GLOB", globPattern)
+
+/** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
+export const globs: Kind<ReadonlyArray<string>> = kind(Schema.Array(Schema.String), "GLOB", (raw) => {
+  const split = Array.isArray(raw) ? { value: raw } : words(raw)
+  if ("problem" in split) return { problem: `expected glob patterns, got ${shown(raw)}` }
+  const patterns: Array<string> = []
+  for (const word of split.value) {
+    const pattern = globPattern(word)
+    if ("problem" in pattern) return pattern
+    patterns.push(pattern.value)
+  }
+  return { value: patterns }
+})
+
+const nonEmpty = (raw: unknown): { readonly value: string } | { readonly problem: string } =>
+  typeof raw === "string" && raw.trim() !== ""
+    ? { value: raw.trim() }
+    : { problem: `expected a non-empty string, got ${shown(raw)}` }
+
+/** Non-empty text, trimmed. */
+export const text = (metavar: string): Kind<string> => kind(Schema.String, metavar, nonEmpty)
+
+/** One of a fixed list of names. */
+export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> =>
+  kind(Schema.Literals(names), names.join("|"), (raw) => {
+    const name = nonEmpty(raw)
+    if ("problem" in name) return name
+    return (names as ReadonlyArray<string>).includes(name.value)
+      ? { value: name.value }
+      : { problem: `unknown ${what} ${shown(raw)}; the ${what}s are ${names.join(", ")}` }
+  })

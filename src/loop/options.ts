@@ -1,0 +1,64 @@
+/**
+ * The guards of the library's options (`RalphOptions`), decoded by Schema when Ralph's layer is
+ * built: a host builds them by hand, so each is checked here once, whatever the CLI checked before.
+ */
+import { Duration, Effect, Schema } from "effect"
+import { invalidConfig } from "../domain/config.ts"
+import type { InvalidConfig } from "../domain/errors.ts"
+import type { Guards } from "../domain/guards.ts"
+import { defaults } from "../domain/settings.ts"
+import { glob } from "../domain/settingValues.ts"
+
+const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
+  schema.check(Schema.isGreaterThan(0, { message: `expected a positive ${what}` })).annotate({
+    message: `expected a positive ${what}`
+  })
+
+const GuardOptions = Schema.Struct({
+  maxCostUsd: Schema.optional(positive(Schema.Finite, "number")),
+  maxTokens: Schema.optional(positive(Schema.Int, "whole number")),
+  allowUnknownCost: Schema.optional(Schema.Boolean),
+  maxStalledRounds: Schema.optional(positive(Schema.Int, "whole number")),
+  verify: Schema.optional(Schema.Struct({
+    command: Schema.Array(Schema.String).check(
+      Schema.makeFilter((words: ReadonlyArray<string>) => (words[0] ?? "").trim() !== "", {
+        message: "the command is empty"
+      })
+    ),
+    timeout: Schema.optional(
+      Schema.Duration.check(
+        Schema.makeFilter((d: Duration.Duration) => Duration.toMillis(d) > 0, {
+          message: "expected a positive duration"
+        })
+      )
+    )
+  })),
+  /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
+  protect: Schema.optional(Schema.Array(glob.schema))
+})
+
+/** The guard options as a host gives them. */
+export type GuardInput = typeof GuardOptions.Encoded
+
+const decode = Schema.decodeUnknownEffect(GuardOptions)
+
+/** The guards a new run asks for, decoded (the protected files' baseline is taken when the run starts). */
+export const decodeGuards = Effect.fn("decodeGuards")(function*(
+  options: GuardInput
+): Effect.fn.Return<{ readonly guards: Guards; readonly protect: ReadonlyArray<string> }, InvalidConfig> {
+  const decoded = yield* decode(options).pipe(Effect.mapError((error) => invalidConfig(error, options)))
+  const verify = decoded.verify
+  const timeout = verify?.timeout ?? defaults.verifyTimeout
+  return {
+    guards: {
+      ...(decoded.maxCostUsd === undefined ? {} : { maxCostUsd: decoded.maxCostUsd }),
+      ...(decoded.maxTokens === undefined ? {} : { maxTokens: decoded.maxTokens }),
+      ...(decoded.allowUnknownCost === true ? { allowUnknownCost: true } : {}),
+      ...(decoded.maxStalledRounds === undefined ? {} : { maxStalledRounds: decoded.maxStalledRounds }),
+      ...(verify === undefined
+        ? {}
+        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+    },
+    protect: decoded.protect ?? []
+  }
+})
