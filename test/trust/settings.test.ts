@@ -274,6 +274,7 @@ describe("the verify command's script", () => {
       assert.isFalse(yield* refused(["test", "-f", "notes.txt"]))
       assert.isFalse(yield* refused(["node", "--test"]))
       assert.isFalse(yield* refused(["bash", "-s"]))
+      assert.isFalse(yield* refused(["node", "--test-reporter", "spec", "--test", "check.sh"]))
       assert.isFalse(yield* refused(["env", "CI=1", "test", "-f", "notes"]))
     }))
 })
