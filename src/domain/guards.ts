@@ -21,6 +21,17 @@ export const Verification = Schema.Struct({
 })
 export type Verification = typeof Verification.Type
 
+/** The verify command's run the run's time budget cut after `durationMs`: stopped, the claim unchecked. */
+export const cutVerification = (command: ReadonlyArray<string>, durationMs: number): Verification => ({
+  command: [...command],
+  exitCode: null,
+  timedOut: false,
+  cut: true,
+  durationMs,
+  outputTail:
+    "ralph: the run's time budget ran out while the verify command ran; it was stopped, and the claim is unchecked"
+})
+
 const verificationPassed = (verification: Verification): boolean =>
   verification.exitCode === 0 && !verification.timedOut
 

@@ -18,7 +18,7 @@ import {
   RoundFailed,
   StateUnavailable
 } from "../domain/errors.ts"
-import { checksClaims, type ClaimCheck, type Guards } from "../domain/guards.ts"
+import { checksClaims, type ClaimCheck, cutVerification, type Guards } from "../domain/guards.ts"
 import type { Envelope, RunResult } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
 import { type AgentConfig, defaults } from "../domain/settings.ts"
@@ -375,15 +375,7 @@ export class Ralph extends Context.Service<Ralph, {
             report: state.last,
             usage: summarizeUsage(state.usage),
             ...(checking === undefined || guards.verify === undefined ? {} : {
-              verification: {
-                command: guards.verify.command,
-                exitCode: null,
-                timedOut: false,
-                cut: true,
-                durationMs: (yield* Clock.currentTimeMillis) - checking,
-                outputTail: "ralph: the run's time budget ran out while the verify command ran; " +
-                  "it was stopped, and the claim is unchecked"
-              }
+              verification: cutVerification(guards.verify.command, (yield* Clock.currentTimeMillis) - checking)
             })
           }
         })

@@ -78,7 +78,21 @@ const shell: Interpreter = {
 const node: Interpreter = {
   inlineLetters: "ep",
   inlineOptions: ["--eval", "--print"],
-  valued: ["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--input-type"]
+  valued: [
+    "-r",
+    "--require",
+    "--import",
+    "--loader",
+    "--experimental-loader",
+    "-C",
+    "--conditions",
+    "--input-type",
+    "--env-file",
+    "--test-reporter",
+    "--test-reporter-destination",
+    "--test-name-pattern",
+    "--test-concurrency"
+  ]
 }
 const interpreters: Readonly<Record<string, Interpreter>> = {
   sh: shell,

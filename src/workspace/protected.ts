@@ -48,6 +48,8 @@ interface Rule {
   readonly reaches: (dir: string) => boolean
   /** Whether the glob matches every path inside `dir` (an exclusion that covers a folder spares its walk). */
   readonly covers: (dir: string) => boolean
+  /** Whether `dir` is on the glob's path before its first wildcard (`tests` for `tests/t.sh`). */
+  readonly names: (dir: string) => boolean
 }
 
 const ruleOf = (pattern: string): Rule => {
@@ -62,6 +64,7 @@ const ruleOf = (pattern: string): Rule => {
     excludes,
     matches: (path) => regexp.test(path),
     reaches: (dir) => prefix === "" || prefix === dir || prefix.startsWith(`${dir}/`) || dir.startsWith(`${prefix}/`),
+    names: (dir) => prefix === dir || prefix.startsWith(`${dir}/`),
     covers: (dir) =>
       stem === "" || (stemRegExp !== undefined && selfAndAbove(dir).some((above) => stemRegExp.test(above)))
   }
@@ -86,6 +89,8 @@ const ruleSet = (patterns: ReadonlyArray<string>) => {
       if (!rules[last]!.excludes) return { protects: true, used: including }
       return { protects: false, used: including.length > 0 ? [last] : [] }
     },
+    /** Whether a protecting pattern names a path through `dir`. */
+    namesThrough: (dir: string): boolean => rules.some((rule) => !rule.excludes && rule.names(dir)),
     /**
      * Whether a folder may hold a protected path, and the exclusion that settles that it cannot
      * (-1: none): a pattern reaching into it that no later exclusion covering it overrides.
@@ -137,7 +142,8 @@ const leadsToFolder = (path: string): boolean => {
  * The paths the patterns protect (see `ruleSet`). Only folders a protecting pattern reaches are
  * walked, and not those a later exclusion covers; never `.git`, and `node_modules` only when a
  * pattern names it. A link to a folder is walked through (what a tool reads through it is protected
- * under its name here), except back into a folder being walked. Throws TooManyFiles past the
+ * under its name here), back into a folder being walked only where a pattern names a path through
+ * it. Throws TooManyFiles past the
  * bounds' files or entries read (a file past the walk's bound must not go unprotected without a word).
  */
 export const searchProtected = (
@@ -149,7 +155,8 @@ export const searchProtected = (
   const used = new Set<number>()
   const rules = ruleSet(patterns)
   const namesDependencies = patterns.some((pattern) => pattern.includes("node_modules"))
-  const walking = new Set<string>()
+  // The real paths of the folders being walked, outermost first.
+  const walking: Array<string> = []
   let entriesRead = 0
   const decide = (path: string) => {
     const verdict = rules.verdict(path)
@@ -164,14 +171,13 @@ export const searchProtected = (
   }
   const walk = (dir: string, rel: string): void => {
     const real = realOr(dir)
-    if (walking.has(real)) return
     let entries: Array<fs.Dirent>
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true })
     } catch {
       return
     }
-    walking.add(real)
+    walking.push(real)
     for (const entry of entries) {
       if (++entriesRead > bounds.entries) {
         throw new TooManyFiles(
@@ -187,9 +193,13 @@ export const searchProtected = (
       if (entry.name === ".git" || (entry.name === "node_modules" && !namesDependencies)) continue
       const into = rules.intoFolder(path)
       if (into.excludedBy !== -1) used.add(into.excludedBy)
-      if (into.walk) walk(full, path)
+      if (!into.walk) continue
+      // A link back into a folder being walked is followed only where a pattern names a path through
+      // it (`tests/t.sh` with tests -> .), which ends; `**` would go round for ever.
+      if (link && walking.includes(realOr(full)) && !rules.namesThrough(path)) continue
+      walk(full, path)
     }
-    walking.delete(real)
+    walking.pop()
   }
   if (patterns.length > 0) walk(workspace, "")
   return { files: files.sort(), used }

@@ -158,6 +158,9 @@ describe.concurrent("time runs out during the check", () => {
     assert.isNull(doc.verification.exitCode)
     assert.match(doc.verification.outputTail, /time budget ran out while the verify command ran/)
     assert.isTrue(isGone(Number(readFileSync(join(root, "gate.pid"), "utf8"))), "the verify command is stopped")
+    const show = await runCli(["show", jsonDocument(result).runId], { cwd: ws })
+    assert.include(show.stdout, "claim check: cut short (the run ended during it)")
+    assert.include(show.stdout, "was stopped when the run's time budget ran out; the claim is unverified.")
   })
 })
 

@@ -229,6 +229,14 @@ describe("protect patterns: exclusions, shapes and links", () => {
     symlinkSync(".", join(ws, "loop"))
     assert.deepStrictEqual(matchingFiles(ws, ["tests/t.sh"]), ["tests/t.sh"])
     assert.deepStrictEqual(matchingFiles(ws, ["**"]), ["loop", "tests", "tests/t.sh"])
+    writeFileSync(join(ws, "run.sh"), "exit 1\n")
+    assert.deepStrictEqual(
+      matchingFiles(ws, ["loop/run.sh"]),
+      ["loop/run.sh"],
+      "named through a link back into the walk"
+    )
+    assert.includeMembers(matchingFiles(ws, ["loop"]), ["loop", "loop/run.sh", "loop/tests/t.sh"])
+    rmSync(join(ws, "run.sh"))
     const baseline = hashFiles(ws, matchingFiles(ws, ["**"]))
     rmSync(join(ws, "tests"))
     mkdirSync(join(root, "fake"))
@@ -274,6 +282,7 @@ describe("the verify command's script", () => {
       assert.isFalse(yield* refused(["test", "-f", "notes.txt"]))
       assert.isFalse(yield* refused(["node", "--test"]))
       assert.isFalse(yield* refused(["bash", "-s"]))
+      assert.isFalse(yield* refused(["node", "--test-reporter", "spec", "--test", "check.sh"]))
       assert.isFalse(yield* refused(["env", "CI=1", "test", "-f", "notes"]))
     }))
 })

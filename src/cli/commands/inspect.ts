@@ -95,10 +95,13 @@ export const showJson = (view: RunView) => ({
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
 })
 
-const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>): string => {
+/** A round's claim check in words; `ended`: the run has its result, so no resume checks a cut claim again. */
+const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended: boolean): string => {
   if (!("check" in claim)) {
     return claim.status === "checking"
       ? "claim check: running"
+      : ended
+      ? "claim check: cut short (the run ended during it)"
       : "claim check: interrupted (a resume checks the claim again)"
   }
   const { protectedChanged, verification: v } = claim.check
@@ -144,7 +147,7 @@ const showText = (view: RunView) => {
       ? ""
       : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
     lines.push(`  ${head}${took}${what}${changed}${guarded}`)
-    if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`)
+    if (round.claim !== null) lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`)
   }
   if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
