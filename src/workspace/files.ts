@@ -7,20 +7,23 @@ import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { isAbsolute, join, relative, sep } from "node:path"
+import { hashUntrusted } from "../io/untrustedFile.ts"
 import { repositoryRoot } from "./git.ts"
 
 /** How many entries a walk of a workspace reads at most. */
 export const maxWalkEntries = 100_000
 
-const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex")
+/** How large a protected file may be to be hashed; a larger one is fingerprinted by its size alone. */
+const maxHashedBytes = 1024 * 1024 * 1024
 
-/** A file's content hash, or undefined when it cannot be read (gone, not a file). */
+/**
+ * A file's content hash, read safely (a FIFO or a link to a device planted under a protected path
+ * must not hang ralph or fill its memory); what is not a regular file is fingerprinted by what it
+ * is, so that turning a file into one is a change. Undefined when it is gone.
+ */
 const hashFile = (path: string): string | undefined => {
-  try {
-    return sha256(fs.readFileSync(path))
-  } catch {
-    return undefined
-  }
+  const read = hashUntrusted(path, { maxBytes: maxHashedBytes, followLinks: true })
+  return read._tag === "Read" ? read.value : read._tag === "Refused" ? `refused:${read.what}` : undefined
 }
 
 interface GitResult {

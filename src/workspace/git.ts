@@ -1,12 +1,14 @@
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { existsSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
+import { readUntrusted } from "../io/untrustedFile.ts"
 
+/** How much of a git file ralph reads (packed-refs of a large repository included). */
+const maxGitFileBytes = 16 * 1024 * 1024
+
+/** A file of the workspace's git directory, read safely: a worker may have made it a FIFO. */
 const read = (file: string): string | undefined => {
-  try {
-    return readFileSync(file, "utf8").trim()
-  } catch {
-    return undefined
-  }
+  const found = readUntrusted(file, { maxBytes: maxGitFileBytes, followLinks: true })
+  return found._tag === "Read" ? found.value.toString("utf8").trim() : undefined
 }
 
 /** The folder holding the `.git` of the repository `dir` is in (itself or one above), if any. */
