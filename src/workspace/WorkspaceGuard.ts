@@ -21,6 +21,7 @@ import {
   matchingFiles,
   TooManyFiles
 } from "./files.ts"
+import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096
@@ -121,9 +122,16 @@ const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<
   return [...found]
 }
 
+export interface GuardOptions {
+  /** Between SIGTERM and SIGKILL when the verify command is stopped. */
+  readonly killGrace?: Duration.Duration
+  /** How long ralph's own git command in the workspace may run (default 60s). */
+  readonly gitTimeout?: Duration.Duration
+}
+
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
-  readonly fingerprint: (workspace: string) => Effect.Effect<string>
+  readonly fingerprint: (workspace: string) => Effect.Effect<string, GitFailed>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
   /** The protected files as they are now, to compare every later round with. */
@@ -137,8 +145,9 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
   readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
 }>()("ralph/WorkspaceGuard") {
-  static readonly make = (options: { readonly killGrace?: Duration.Duration } = {}): WorkspaceGuard["Service"] => {
+  static readonly make = (options: GuardOptions = {}): WorkspaceGuard["Service"] => {
     const killGrace = options.killGrace ?? defaults.killGrace
+    const gitBounds: GitBounds = { ...defaultGitBounds, timeout: options.gitTimeout ?? defaultGitBounds.timeout }
     const preflight = Effect.fn("WorkspaceGuard.preflight")(
       function*(command: ReadonlyArray<string>, workspace: string) {
         const program = command[0]
@@ -222,10 +231,10 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     const fingerprintOf = (workspace: string) =>
       Effect.suspend(() =>
         tops.has(workspace)
-          ? fingerprint(workspace, tops.get(workspace))
-          : Effect.flatMap(gitTopLevel(workspace), (top) => {
+          ? fingerprint(workspace, tops.get(workspace), gitBounds)
+          : Effect.flatMap(gitTopLevel(workspace, gitBounds), (top) => {
             tops.set(workspace, top)
-            return fingerprint(workspace, top)
+            return fingerprint(workspace, top, gitBounds)
           })
       )
     // Whether a bare program name could be found on PATH inside the workspace: only then can a
@@ -264,6 +273,5 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     })
   }
 
-  static readonly layer = (options: { readonly killGrace?: Duration.Duration } = {}) =>
-    Layer.sync(WorkspaceGuard, () => WorkspaceGuard.make(options))
+  static readonly layer = (options: GuardOptions = {}) => Layer.sync(WorkspaceGuard, () => WorkspaceGuard.make(options))
 }
