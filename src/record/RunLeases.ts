@@ -9,7 +9,7 @@ import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { hostname } from "node:os"
 import { runLeaseTtl, WorkspaceLocked } from "../domain/errors.ts"
-import { isProcessAlive } from "./liveness.ts"
+import { isProcessAlive } from "../process/liveness.ts"
 
 /** How often a holder renews its lease (one not renewed counts for `runLeaseTtl`). */
 const leaseRenewal = Duration.seconds(5)

@@ -11,7 +11,7 @@ import {
   summarize,
   viewRun
 } from "../domain/journal.ts"
-import { isProcessAlive } from "./liveness.ts"
+import { isProcessAlive } from "../process/liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
 export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never

@@ -7,11 +7,11 @@ import { Context, Duration, Effect, Layer } from "effect"
 import { realpathSync, statSync } from "node:fs"
 import { basename, delimiter, resolve } from "node:path"
 import { findExecutable, programPath } from "../agents/process/executable.ts"
-import { TailBuffer } from "../agents/process/outputCapture.ts"
-import { runAgentProcess } from "../agents/process/processGroup.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
+import { TailBuffer } from "../process/outputCapture.ts"
+import { runProcessGroup } from "../process/processGroup.ts"
 import {
   changedFiles,
   fingerprint,
@@ -25,6 +25,9 @@ import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096
+
+/** How much the verify command may write to stdout before it is stopped: a check that floods it is broken. */
+const verifyOutputMaxBytes = 64 * 1024 * 1024
 
 export interface VerifyRequest {
   readonly command: ReadonlyArray<string>
@@ -194,18 +197,28 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       const output = new TailBuffer(verifyOutputTailBytes)
       const started = Date.now()
       const [program, ...args] = request.command
-      const exit = yield* runAgentProcess({
+      let written = 0
+      const exit = yield* runProcessGroup({
         command: programPath(program!),
         args,
         cwd: request.workspace,
         env: { ...process.env, PWD: request.workspace, ...request.env },
         stdin: null,
         // stdout and stderr interleaved into one tail: the end is what says why a check failed.
-        stdout: { maxBytes: Number.POSITIVE_INFINITY, push: (chunk) => (output.push(chunk), true) },
+        // Only the tail is kept; past the bound the command is stopped and the check fails, saying so.
+        stdout: {
+          maxBytes: verifyOutputMaxBytes,
+          push: (chunk) => {
+            written += chunk.length
+            output.push(chunk)
+            return written <= verifyOutputMaxBytes
+          }
+        },
         stderr: output,
         onOutput: () => {},
         onSpawn: () => Effect.void,
-        killGrace
+        killGrace,
+        enclose: true
       }).pipe(
         Effect.map((exit) => ({ exitCode: exit.code, timedOut: false, spawnError: undefined as string | undefined })),
         Effect.catch((failed) => Effect.succeed({ exitCode: null, timedOut: false, spawnError: failed.detail })),

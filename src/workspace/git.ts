@@ -1,9 +1,9 @@
 import { Duration, Effect, Schema } from "effect"
 import { existsSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
-import { OutputCapture, TailBuffer } from "../agents/process/outputCapture.ts"
-import { runAgentProcess as runProcessGroup } from "../agents/process/processGroup.ts"
 import { readUntrusted } from "../io/untrustedFile.ts"
+import { OutputCapture, TailBuffer } from "../process/outputCapture.ts"
+import { runProcessGroup } from "../process/processGroup.ts"
 
 /** How much of a git file ralph reads (packed-refs of a large repository included). */
 const maxGitFileBytes = 16 * 1024 * 1024
@@ -133,7 +133,9 @@ export const runGit = (
     stderr: new TailBuffer(2048),
     onOutput: () => {},
     onSpawn: () => Effect.void,
-    killGrace: bounds.killGrace
+    killGrace: bounds.killGrace,
+    // Its programs are switched off: the process group is enough, and git runs several times a round.
+    enclose: false
   }).pipe(
     Effect.mapError((failed) => new GitFailed({ command, detail: failed.detail })),
     Effect.flatMap((exit) =>

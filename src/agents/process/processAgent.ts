@@ -8,10 +8,10 @@ import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
+import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
+import { runProcessGroup } from "../../process/processGroup.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
 import { findExecutable } from "./executable.ts"
-import { OutputCapture, TailBuffer } from "./outputCapture.ts"
-import { runAgentProcess } from "./processGroup.ts"
 
 /** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
 export interface AgentFiles {
@@ -200,7 +200,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     const stderr = new TailBuffer(limits.stderrTailBytes)
     let lastOutput = Date.now()
 
-    const run = runAgentProcess({
+    const run = runProcessGroup({
       command: invocation.command,
       args: invocation.args,
       cwd: request.workspace,
@@ -216,8 +216,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         lastOutput = Date.now()
       },
       onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
-      killGrace: limits.killGrace
-    })
+      killGrace: limits.killGrace,
+      enclose: true
+    }).pipe(Effect.mapError((failed) => fail(failed.reason, failed.detail)))
 
     const idleWatch = Option.match(limits.idleTimeout, {
       onNone: () => Effect.never,
