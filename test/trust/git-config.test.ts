@@ -12,15 +12,7 @@ import { join } from "node:path"
 import { Ralph } from "../../src/loop/Ralph.ts"
 import { WorkspaceGuard } from "../../src/workspace/WorkspaceGuard.ts"
 import { printJson, sq, writeAgent } from "../support/agents.ts"
-import {
-  type CliResult,
-  ensureCli,
-  execArgs,
-  jsonDocument,
-  newWorkspace,
-  removeWorkspaces,
-  startCli
-} from "../support/cli.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCliBounded } from "../support/cli.ts"
 import { execRalphLayer } from "../support/process.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -40,13 +32,10 @@ const gitWorkspace = () => {
   return { root, ws, marker: join(root, "planted-program-ran") }
 }
 
-/** Runs the CLI, killed after `ms`: a hang is this test's failure. */
-const runBounded = async (args: ReadonlyArray<string>, cwd: string, ms = 30_000) => {
-  const running = startCli(args, { cwd })
-  const timer = setTimeout(() => running.child.kill("SIGKILL"), ms)
-  const result: CliResult = await running.result
-  clearTimeout(timer)
-  assert.isNull(result.signal, `ralph hung and was killed after ${ms} ms:\n${result.stderr}`)
+/** Runs the CLI; a hang is this test's failure. */
+const runBounded = async (args: ReadonlyArray<string>, cwd: string) => {
+  const result = await runCliBounded(args, { cwd })
+  assert.isNull(result.signal, `ralph hung and was killed:\n${result.stderr}`)
   return result
 }
 

@@ -15,6 +15,7 @@ import {
   jsonDocument,
   newWorkspace,
   removeWorkspaces,
+  runCliBounded,
   startCli
 } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
@@ -22,13 +23,10 @@ import { completeReport } from "../support/reports.ts"
 beforeAll(() => void ensureCli(), 180_000)
 afterAll(removeWorkspaces)
 
-/** Runs the CLI, killed after `ms` (a hang is a failure of the test, not of the suite). */
-const runBounded = async (args: ReadonlyArray<string>, cwd: string, env: Record<string, string>, ms = 30_000) => {
-  const running = startCli(args, { cwd, env })
-  const timer = setTimeout(() => running.child.kill("SIGKILL"), ms)
-  const result: CliResult = await running.result
-  clearTimeout(timer)
-  assert.isNull(result.signal, `ralph hung and was killed after ${ms} ms:\n${result.stderr}`)
+/** Runs the CLI with `env`; a hang is this test's failure. */
+const runBounded = async (args: ReadonlyArray<string>, cwd: string, env: Record<string, string>) => {
+  const result = await runCliBounded(args, { cwd, env })
+  assert.isNull(result.signal, `ralph hung and was killed:\n${result.stderr}`)
   return result
 }
 
@@ -43,7 +41,11 @@ const setup = (body: string) => {
 
 const scratchLeft = (tmp: string) => readdirSync(tmp).filter((name) => name.startsWith("ralph-agent-"))
 
-const failsByName = (result: CliResult, variable: string, what: RegExp) => {
+const failsByName = (
+  result: CliResult,
+  variable: string,
+  what: RegExp
+) => {
   assert.strictEqual(result.code, 4, result.stderr)
   const error = jsonDocument(result).error
   assert.strictEqual(error._tag, "RoundFailed")
