@@ -91,11 +91,11 @@ export const runProcessGroup = (options: ProcessGroupOptions): Effect.Effect<Pro
     const stderr = child.stderr!
     // What happened, recorded as it happens; the fiber picks it up once it waits.
     let ending: Ending | undefined
-    let wake: (() => void) | undefined
+    let wake: ((value: Ending) => void) | undefined
     const end = (value: Ending) => {
       if (ending !== undefined) return
       ending = value
-      wake?.()
+      wake?.(value)
     }
     let openStreams = 2
     // Past the stdout bound, also when it is passed after the leader's exit (by what it left).
@@ -142,7 +142,7 @@ export const runProcessGroup = (options: ProcessGroupOptions): Effect.Effect<Pro
 
     const leaderEnded = Effect.callback<Ending>((resume) => {
       if (ending !== undefined) return resume(Effect.succeed(ending))
-      wake = () => resume(Effect.succeed(ending!))
+      wake = (value) => resume(Effect.succeed(value))
     })
     // Every process of the group and the enclosure is gone once the pipes close; one that holds
     // them all the same (it left both) is not waited for.

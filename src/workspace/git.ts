@@ -76,7 +76,8 @@ export const defaultGitBounds: GitBounds = {
  * The programs a repository's config (written by the worker: `.git/config`, an include of it, or
  * the user's own config files, which a worker with ralph's user id can edit too) could make
  * `git status` or `git rev-parse` run, switched off: the fsmonitor hook, hooks, a pager, an
- * external diff. Filter drivers are named by the repository; `filterOverrides` switches those off.
+ * external diff, a lazy fetch's transport. Filter drivers are named by the repository;
+ * `filterOverrides` switches those off.
  */
 const neutralConfig = [
   "core.fsmonitor=false",
@@ -84,7 +85,12 @@ const neutralConfig = [
   "core.untrackedCache=false",
   "core.hooksPath=/dev/null",
   "core.pager=cat",
-  "diff.external="
+  "diff.external=",
+  // A partial clone fetches missing objects on demand: no transport, no ssh command, no credential helper.
+  "protocol.allow=never",
+  "core.sshCommand=false",
+  "credential.helper=",
+  "core.askPass="
 ].flatMap((setting) => ["-c", setting])
 
 /**
@@ -106,7 +112,8 @@ const gitEnv = (): NodeJS.ProcessEnv => {
     GIT_TERMINAL_PROMPT: "0",
     GIT_PAGER: "cat",
     GIT_ASKPASS: "",
-    GIT_EXTERNAL_DIFF: ""
+    GIT_EXTERNAL_DIFF: "",
+    GIT_NO_LAZY_FETCH: "1"
   }
 }
 
