@@ -18,7 +18,11 @@ export const FailureReason = Schema.Literals([
   "tempfail",
   "no-report",
   "output-limit",
-  "malformed-usage"
+  "malformed-usage",
+  /** A file the worker can touch (report, usage, a protected file) is no regular file ralph may read. */
+  "unsafe-file",
+  /** ralph's own git command in the workspace failed, was refused, or ran past its bound. */
+  "git"
 ])
 export type FailureReason = typeof FailureReason.Type
 

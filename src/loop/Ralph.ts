@@ -8,6 +8,7 @@
 import { Clock, Context, Duration, Effect, Exit, identity, Layer, Option, Ref } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
+import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "../domain/config.ts"
 import {
@@ -206,6 +207,8 @@ export class Ralph extends Context.Service<Ralph, {
             const stoppedStalePid = dangling === undefined
               ? null
               : yield* stopStaleChild(dangling.pid, checkpoint.runId, options.killGrace ?? defaults.killGrace)
+            // The scratch folders a crashed invocation left for the run go once its children are stopped.
+            if (resumed) removeStaleScratch(checkpoint.runId)
             const run = yield* engine.start({
               provider: config.subagentProvider,
               maxTotalAgents: checkpoint.maxRounds,

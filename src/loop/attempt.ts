@@ -76,6 +76,53 @@ export interface AttemptInput {
   readonly maxBudgetUsd: number | undefined
 }
 
+/**
+ * A failed attempt, published, with the wait before the next one (null: the round ends here): the
+ * child's failure, or ralph's own look at the workspace that could not be made (then `started` is
+ * undefined: no child ran).
+ */
+const attemptFailed = (
+  context: AttemptContext,
+  input: AttemptInput,
+  started: number | undefined,
+  failure: ChildFailed
+): Effect.Effect<never, AttemptFailed | StateUnavailable> =>
+  Effect.gen(function*() {
+    const { events } = context
+    const runId = context.run.runId
+    const { attempt, round } = input
+    const now = yield* Clock.currentTimeMillis
+    yield* (events.publish({
+      _tag: "RoundFailed",
+      runId,
+      round,
+      attempt,
+      reason: failure.reason,
+      detail: failure.detail,
+      ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+      ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+      ...(failure.usage === undefined ? {} : { usage: failure.usage }),
+      durationMs: started === undefined ? 0 : now - started
+    }))
+    const retryInMs = retryDelayMillis(
+      context.policy,
+      { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
+      now,
+      yield* Random.next
+    )
+    if (retryInMs !== undefined) {
+      yield* (events.publish({
+        _tag: "RetryScheduled",
+        runId,
+        round,
+        attempt: attempt + 1,
+        reason: failure.reason,
+        delayMs: retryInMs
+      }))
+    }
+    return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null })
+  })
+
 export const runAttempt = Effect.fnUntraced(function*(
   context: AttemptContext,
   input: AttemptInput
@@ -93,9 +140,15 @@ export const runAttempt = Effect.fnUntraced(function*(
     }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
-  const before = context.lastFingerprint.value ?? (yield* context.guard.fingerprint(context.workspace))
+  let started: number | undefined
+  const failed = (failure: ChildFailed) => attemptFailed(context, input, started, failure)
+  /** ralph's own git in the workspace, past its bounds, fails the attempt by name. */
+  const fingerprint = context.guard.fingerprint(context.workspace).pipe(
+    Effect.catchTag("GitFailed", (error) => failed(new ChildFailed({ reason: "git", detail: error.message })))
+  )
+  const before = context.lastFingerprint.value ?? (yield* fingerprint)
   context.lastFingerprint.value = undefined
-  const started = yield* Clock.currentTimeMillis
+  started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const output = yield* run.child({
     round,
@@ -105,41 +158,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     workspace: context.workspace,
     onSpawn,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
-  }).pipe(
-    Effect.catchTag("ChildFailed", (failure) =>
-      Effect.gen(function*() {
-        const now = yield* Clock.currentTimeMillis
-        yield* (events.publish({
-          _tag: "RoundFailed",
-          runId,
-          round,
-          attempt,
-          reason: failure.reason,
-          detail: failure.detail,
-          ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
-          ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
-          ...(failure.usage === undefined ? {} : { usage: failure.usage }),
-          durationMs: now - started
-        }))
-        const retryInMs = retryDelayMillis(
-          context.policy,
-          { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
-          now,
-          yield* Random.next
-        )
-        if (retryInMs !== undefined) {
-          yield* (events.publish({
-            _tag: "RetryScheduled",
-            runId,
-            round,
-            attempt: attempt + 1,
-            reason: failure.reason,
-            delayMs: retryInMs
-          }))
-        }
-        return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null })
-      }))
-  )
+  }).pipe(Effect.catchTag("ChildFailed", failed))
   const durationMs = (yield* Clock.currentTimeMillis) - started
   const checked = checkReport(output.value, context.maxHandoffChars)
   if (checked._tag !== "Valid") {
@@ -161,7 +180,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     }))
     return yield* rejected
   }
-  const after = yield* context.guard.fingerprint(context.workspace)
+  const after = yield* fingerprint
   if (checked.report.status === "continue") context.lastFingerprint.value = after
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined

@@ -17,8 +17,8 @@ import type { SqlError } from "effect/sql/SqlError"
 import { hostname } from "node:os"
 import { LeaseLost, WorkspaceLocked } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
+import { isProcessAlive } from "../process/liveness.ts"
 import { type Fence, leaseLost, withFence } from "../sql/fence.ts"
-import { isProcessAlive } from "./liveness.ts"
 import type { RunHold } from "./RunStore.ts"
 
 /**

@@ -12,8 +12,8 @@ import {
   viewRun
 } from "../domain/journal.ts"
 import { defaults } from "../domain/settings.ts"
+import { isProcessAlive } from "../process/liveness.ts"
 import type { Fence } from "../sql/fence.ts"
-import { isProcessAlive } from "./liveness.ts"
 
 /** A distribution of the journal's entry type without its timestamp, which the store adds. */
 export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never

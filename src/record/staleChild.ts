@@ -1,6 +1,6 @@
 import { type Duration, Effect } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
-import { isGroupRunning, stopGroup } from "./liveness.ts"
+import { isGroupRunning, stopGroup } from "../process/liveness.ts"
 
 /**
  * Group leaders whose environment names the run (every child gets RALPH_RUN_ID): a crash can stop

@@ -7,16 +7,20 @@ import { Context, Duration, Effect, Layer } from "effect"
 import { lstatSync, statSync } from "node:fs"
 import { basename, delimiter, resolve } from "node:path"
 import { findExecutable, programPath } from "../agents/process/executable.ts"
-import { TailBuffer } from "../agents/process/outputCapture.ts"
-import { runAgentProcess } from "../agents/process/processGroup.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { defaults } from "../domain/settings.ts"
+import { TailBuffer } from "../process/outputCapture.ts"
+import { runProcessGroup } from "../process/processGroup.ts"
 import { fingerprint, gitTopLevel, insideWorkspace, realOr } from "./files.ts"
+import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
 import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096
+
+/** How much the verify command may write to stdout before it is stopped: a check that floods it is broken. */
+const verifyOutputMaxBytes = 64 * 1024 * 1024
 
 export interface VerifyRequest {
   readonly command: ReadonlyArray<string>
@@ -173,9 +177,16 @@ const commandFiles = (workspace: string, command: ReadonlyArray<string>): Array<
   return [...found]
 }
 
+export interface GuardOptions {
+  /** Between SIGTERM and SIGKILL when the verify command is stopped. */
+  readonly killGrace?: Duration.Duration
+  /** How long ralph's own git command in the workspace may run (default 60s). */
+  readonly gitTimeout?: Duration.Duration
+}
+
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
-  readonly fingerprint: (workspace: string) => Effect.Effect<string>
+  readonly fingerprint: (workspace: string) => Effect.Effect<string, GitFailed>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
   /** The protected files as they are now, to compare every later round with; first the verify command's preflight. */
@@ -189,8 +200,9 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
   readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
 }>()("ralph/WorkspaceGuard") {
-  static readonly make = (options: { readonly killGrace?: Duration.Duration } = {}): WorkspaceGuard["Service"] => {
+  static readonly make = (options: GuardOptions = {}): WorkspaceGuard["Service"] => {
     const killGrace = options.killGrace ?? defaults.killGrace
+    const gitBounds: GitBounds = { ...defaultGitBounds, timeout: options.gitTimeout ?? defaultGitBounds.timeout }
     const preflight = Effect.fn("WorkspaceGuard.preflight")(
       function*(command: ReadonlyArray<string>, workspace: string) {
         const program = command[0]
@@ -244,18 +256,28 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       const output = new TailBuffer(verifyOutputTailBytes)
       const started = Date.now()
       const [program, ...args] = request.command
-      const exit = yield* runAgentProcess({
+      let written = 0
+      const exit = yield* runProcessGroup({
         command: programPath(program!),
         args,
         cwd: request.workspace,
         env: { ...process.env, PWD: request.workspace, ...request.env },
         stdin: null,
         // stdout and stderr interleaved into one tail: the end is what says why a check failed.
-        stdout: { maxBytes: Number.POSITIVE_INFINITY, push: (chunk) => (output.push(chunk), true) },
+        // Only the tail is kept; past the bound the command is stopped and the check fails, saying so.
+        stdout: {
+          maxBytes: verifyOutputMaxBytes,
+          push: (chunk) => {
+            written += chunk.length
+            output.push(chunk)
+            return written <= verifyOutputMaxBytes
+          }
+        },
         stderr: output,
         onOutput: () => {},
         onSpawn: () => Effect.void,
-        killGrace
+        killGrace,
+        enclose: true
       }).pipe(
         Effect.map((exit) => ({ exitCode: exit.code, timedOut: false, spawnError: undefined as string | undefined })),
         Effect.catch((failed) => Effect.succeed({ exitCode: null, timedOut: false, spawnError: failed.detail })),
@@ -281,10 +303,10 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     const fingerprintOf = (workspace: string) =>
       Effect.suspend(() =>
         tops.has(workspace)
-          ? fingerprint(workspace, tops.get(workspace))
-          : Effect.flatMap(gitTopLevel(workspace), (top) => {
+          ? fingerprint(workspace, tops.get(workspace), gitBounds)
+          : Effect.flatMap(gitTopLevel(workspace, gitBounds), (top) => {
             tops.set(workspace, top)
-            return fingerprint(workspace, top)
+            return fingerprint(workspace, top, gitBounds)
           })
       )
     // Whether a bare program name could be found on PATH inside the workspace: only then can a
@@ -323,6 +345,5 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     })
   }
 
-  static readonly layer = (options: { readonly killGrace?: Duration.Duration } = {}) =>
-    Layer.sync(WorkspaceGuard, () => WorkspaceGuard.make(options))
+  static readonly layer = (options: GuardOptions = {}) => Layer.sync(WorkspaceGuard, () => WorkspaceGuard.make(options))
 }

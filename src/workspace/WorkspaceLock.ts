@@ -4,7 +4,7 @@ import * as fs from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { StateUnavailable, WorkspaceLocked } from "../domain/errors.ts"
-import { isProcessAlive } from "../record/liveness.ts"
+import { isProcessAlive } from "../process/liveness.ts"
 
 interface LockContent {
   readonly workspace: string

@@ -3,37 +3,13 @@
  * whether a round changed anything). The protected files are in protected.ts.
  */
 import { Effect } from "effect"
-import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { isAbsolute, join, relative, sep } from "node:path"
-import { repositoryRoot } from "./git.ts"
+import { defaultGitBounds, filterOverrides, type GitBounds, type GitFailed, repositoryRoot, runGit } from "./git.ts"
 
 /** How many entries a walk of a workspace reads at most. */
 export const maxWalkEntries = 100_000
-
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex")
-
-interface GitResult {
-  readonly code: number
-  readonly stdout: string
-}
-
-/** Runs git read-only: GIT_OPTIONAL_LOCKS=0 keeps `status` from refreshing the index (ralph never writes the workspace). */
-const git = (cwd: string, args: ReadonlyArray<string>): Effect.Effect<GitResult> =>
-  Effect.callback<GitResult>((resume) => {
-    const child = execFile(
-      "git",
-      [...args],
-      { cwd, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout) =>
-        resume(Effect.succeed({
-          code: error === null ? 0 : typeof error.code === "number" ? error.code : -1,
-          stdout
-        }))
-    )
-    return Effect.sync(() => child.kill("SIGKILL"))
-  })
 
 /** A path's lstat, or undefined when it is gone (or cannot be read). */
 export const lstatOf = (path: string): fs.Stats | undefined => {
@@ -54,17 +30,21 @@ const described = (stat: fs.Stats | undefined): string =>
  * tracked files are not looked at (git's own index says they match the commit), and no file is
  * read, so a large repository — or an untracked dependency folder — costs one `git status`.
  */
-const gitFingerprint = (workspace: string, top: string) =>
+const gitFingerprint = (workspace: string, top: string, bounds: GitBounds) =>
   Effect.gen(function*() {
-    const status = yield* git(workspace, [
+    const filtersOff = yield* filterOverrides(workspace, bounds)
+    const status = yield* runGit(workspace, [
+      ...filtersOff,
       "status",
       "--porcelain=v2",
       "--branch",
       "-z",
       "--untracked-files=all",
+      // A submodule's own status would run git in it, under its own config: its checked-out commit is compared, not its files.
+      "--ignore-submodules=dirty",
       "--",
       "."
-    ])
+    ], bounds)
     if (status.code !== 0) return undefined
     const hash = createHash("sha256").update("git\0")
     for (const record of status.stdout.split("\0")) {
@@ -115,11 +95,14 @@ const walkFingerprint = (workspace: string): string => {
 }
 
 /** The top folder of the git repository holding the workspace, or undefined when it is not in one. */
-export const gitTopLevel = (workspace: string): Effect.Effect<string | undefined> =>
+export const gitTopLevel = (
+  workspace: string,
+  bounds: GitBounds = defaultGitBounds
+): Effect.Effect<string | undefined, GitFailed> =>
   // Without a .git here or above, git is not asked (a spawn saved).
   repositoryRoot(workspace) === undefined && process.env.GIT_DIR === undefined
     ? Effect.succeed(undefined)
-    : Effect.map(git(workspace, ["rev-parse", "--show-toplevel"]), (top) => {
+    : Effect.map(runGit(workspace, ["rev-parse", "--show-toplevel"], bounds), (top) => {
       const path = top.stdout.trim()
       return top.code === 0 && path !== "" ? path : undefined
     })
@@ -128,10 +111,14 @@ export const gitTopLevel = (workspace: string): Effect.Effect<string | undefined
  * The workspace's fingerprint, given its repository's top folder (undefined: not in one): equal
  * before and after a round exactly when the round changed nothing ralph can see.
  */
-export const fingerprint = (workspace: string, top: string | undefined): Effect.Effect<string> =>
+export const fingerprint = (
+  workspace: string,
+  top: string | undefined,
+  bounds: GitBounds = defaultGitBounds
+): Effect.Effect<string, GitFailed> =>
   top === undefined
     ? Effect.sync(() => walkFingerprint(workspace))
-    : Effect.map(gitFingerprint(workspace, top), (found) => found ?? walkFingerprint(workspace))
+    : Effect.map(gitFingerprint(workspace, top, bounds), (found) => found ?? walkFingerprint(workspace))
 
 /** A workspace-relative path with `/` separators, or undefined when `path` is outside the workspace. */
 export const insideWorkspace = (workspace: string, path: string): string | undefined => {

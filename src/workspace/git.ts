@@ -1,12 +1,17 @@
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { Duration, Effect, Schema } from "effect"
+import { existsSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
+import { readUntrusted } from "../io/untrustedFile.ts"
+import { OutputCapture, TailBuffer } from "../process/outputCapture.ts"
+import { runProcessGroup } from "../process/processGroup.ts"
 
+/** How much of a git file ralph reads (packed-refs of a large repository included). */
+const maxGitFileBytes = 16 * 1024 * 1024
+
+/** A file of the workspace's git directory, read safely: a worker may have made it a FIFO. */
 const read = (file: string): string | undefined => {
-  try {
-    return readFileSync(file, "utf8").trim()
-  } catch {
-    return undefined
-  }
+  const found = readUntrusted(file, { maxBytes: maxGitFileBytes, followLinks: true })
+  return found._tag === "Read" ? found.value.toString("utf8").trim() : undefined
 }
 
 /** The folder holding the `.git` of the repository `dir` is in (itself or one above), if any. */
@@ -39,3 +44,146 @@ export const gitHead = (dir: string): string | null => {
   }
   return null
 }
+
+/** ralph's own git command in a workspace ran past its bound in time or output, or was killed. */
+export class GitFailed extends Schema.TaggedError<GitFailed>()("GitFailed", {
+  command: Schema.String,
+  detail: Schema.String
+}) {
+  override get message(): string {
+    return `ralph's \`git ${this.command}\` in the workspace ${this.detail}`
+  }
+}
+
+export interface GitResult {
+  readonly code: number | null
+  readonly stdout: string
+}
+
+export interface GitBounds {
+  readonly timeout: Duration.Duration
+  readonly maxOutputBytes: number
+  readonly killGrace: Duration.Duration
+}
+
+export const defaultGitBounds: GitBounds = {
+  timeout: Duration.seconds(60),
+  maxOutputBytes: 64 * 1024 * 1024,
+  killGrace: Duration.seconds(1)
+}
+
+/**
+ * The programs a repository's config (written by the worker: `.git/config`, an include of it, or
+ * the user's own config files, which a worker with ralph's user id can edit too) could make
+ * `git status` or `git rev-parse` run, switched off: the fsmonitor hook, hooks, a pager, an
+ * external diff, a lazy fetch's transport. Filter drivers are named by the repository;
+ * `filterOverrides` switches those off.
+ */
+const neutralConfig = [
+  "core.fsmonitor=false",
+  "core.useBuiltinFSMonitor=false",
+  "core.untrackedCache=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "diff.external=",
+  // A partial clone fetches missing objects on demand: no transport, no ssh command, no credential helper.
+  "protocol.allow=never",
+  "core.sshCommand=false",
+  "credential.helper=",
+  "core.askPass="
+].flatMap((setting) => ["-c", setting])
+
+/**
+ * ralph's environment for git: no system or global config (a worker can plant one, and only the
+ * repository's own is needed), no terminal prompt, no pager, and no lock taken (`status` would
+ * refresh the index: ralph never writes the workspace); config passed in the environment by a
+ * caller of ralph does not reach it either.
+ */
+const gitEnv = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("GIT_CONFIG")) env[key] = value
+  }
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_PAGER: "cat",
+    GIT_ASKPASS: "",
+    GIT_EXTERNAL_DIFF: "",
+    GIT_NO_LAZY_FETCH: "1"
+  }
+}
+
+/**
+ * Runs git in a workspace on ralph's behalf: repository-configured programs off, in a process
+ * group of its own (stopped with whatever it started when it ends or is interrupted), bounded in
+ * time and output. A non-zero exit is a result; past a bound, it fails by name.
+ */
+export const runGit = (
+  cwd: string,
+  args: ReadonlyArray<string>,
+  bounds: GitBounds = defaultGitBounds
+): Effect.Effect<GitResult, GitFailed> => {
+  // Named without its -c settings, which can be many.
+  const command = args.filter((arg, i) => arg !== "-c" && args[i - 1] !== "-c").join(" ")
+  const stdout = new OutputCapture(bounds.maxOutputBytes)
+  return runProcessGroup({
+    command: "git",
+    args: ["--no-pager", ...neutralConfig, ...args],
+    cwd,
+    env: gitEnv(),
+    stdin: null,
+    stdout,
+    stderr: new TailBuffer(2048),
+    onOutput: () => {},
+    onSpawn: () => Effect.void,
+    killGrace: bounds.killGrace,
+    // Its programs are switched off: the process group is enough, and git runs several times a round.
+    enclose: false
+  }).pipe(
+    Effect.mapError((failed) => new GitFailed({ command, detail: failed.detail })),
+    Effect.flatMap((exit) =>
+      exit.signal === null
+        ? Effect.succeed({ code: exit.code, stdout: stdout.text() })
+        : Effect.fail(new GitFailed({ command, detail: `was killed by ${exit.signal}` }))
+    ),
+    Effect.timeoutOrElse({
+      duration: bounds.timeout,
+      orElse: () =>
+        Effect.fail(
+          new GitFailed({
+            command,
+            detail: `ran longer than ${
+              Duration.format(bounds.timeout)
+            } and was stopped (a FIFO or a slow disk in .git?)`
+          })
+        )
+    })
+  )
+}
+
+/**
+ * `-c` settings that switch off every filter driver the repository's config defines (`filter.NAME.clean`,
+ * `.smudge`, `.process`): `git status` runs a clean filter to compare a file whose stat changed.
+ */
+export const filterOverrides = Effect.fnUntraced(function*(cwd: string, bounds: GitBounds = defaultGitBounds) {
+  const listed = yield* runGit(cwd, ["config", "--name-only", "--get-regexp", "^filter\\."], bounds)
+  const drivers = new Set<string>()
+  for (const key of listed.stdout.split("\n")) {
+    const match = /^filter\.(.+)\.[^.]+$/.exec(key.trim())
+    if (match !== null) drivers.add(match[1]!)
+  }
+  return [...drivers].flatMap((name) => [
+    "-c",
+    `filter.${name}.clean=`,
+    "-c",
+    `filter.${name}.smudge=`,
+    "-c",
+    `filter.${name}.process=`,
+    "-c",
+    `filter.${name}.required=false`
+  ])
+})

@@ -5,7 +5,8 @@
  */
 import * as fs from "node:fs"
 import { join } from "node:path"
-import { lstatOf, maxWalkEntries, realOr, sha256 } from "./files.ts"
+import { hashUntrusted } from "../io/untrustedFile.ts"
+import { lstatOf, maxWalkEntries, realOr } from "./files.ts"
 
 const globChars = /[*?]/
 
@@ -216,12 +217,17 @@ export const matchingFiles = (
  * A protected file's content hash, or undefined when it cannot be read. The one place a protected
  * file's bytes are read; the caller has checked that it is a regular file.
  */
+/** How large a protected file may be to be hashed; a larger one is fingerprinted by its size alone. */
+const maxHashedBytes = 1024 * 1024 * 1024
+
+/**
+ * A regular file's content hash, read safely: the path was a regular file when looked at, but a
+ * worker can swap it for a FIFO or a link to a device before the open, which must not hang ralph
+ * or fill its memory. Undefined when it is gone, too large, or no longer a regular file.
+ */
 const contentHash = (path: string): string | undefined => {
-  try {
-    return sha256(fs.readFileSync(path))
-  } catch {
-    return undefined
-  }
+  const read = hashUntrusted(path, { maxBytes: maxHashedBytes, followLinks: true })
+  return read._tag === "Read" ? read.value : undefined
 }
 
 const typeOf = (stat: fs.Stats): string =>

@@ -313,8 +313,7 @@ const capture = async (cli: AgentPresetName, only: ReadonlyArray<string>) => {
           stdout: out.stdout,
           stderrTail: Buffer.from(out.stderr).subarray(-16 * 1024).toString("utf8").trim(),
           reportFileText: readFileSync(files.reportFile, "utf8"),
-          usageFileText: "",
-          usageFile: files.usageFile
+          usageFileText: ""
         }
         const fixture: Fixture = {
           cli,

@@ -12,7 +12,7 @@ import { Duration, Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { isGroupAlive, isGroupRunning, onlyZombiesLeft, stopGroup } from "../../src/record/liveness.ts"
+import { isGroupAlive, isGroupRunning, onlyZombiesLeft, stopGroup } from "../../src/process/liveness.ts"
 import { isGone, killGroup, makeTempDir, sq, waitForPid, writeAgent } from "../support/agents.ts"
 import {
   cliEnv,

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { OutputCapture, TailBuffer } from "../../src/agents/process/outputCapture.ts"
+import { OutputCapture, TailBuffer } from "../../src/process/outputCapture.ts"
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 

@@ -24,7 +24,6 @@ export const processResult = (overrides: Partial<ProcessResult> = {}): ProcessRe
   stderrTail: "",
   reportFileText: "",
   usageFileText: "",
-  usageFile: "/tmp/round/usage.json",
   ...overrides
 })
 

@@ -181,6 +181,15 @@ export const execArgs = (agent: string, ...more: Array<string>): Array<string> =
 export const runCli = (args: ReadonlyArray<string>, options: CliOptions): Promise<CliResult> =>
   startCli(args, options).result
 
+/** Like `runCli`, but SIGKILLed after `ms`: a hang fails the calling test (its `signal` is set), not the suite. */
+export const runCliBounded = async (args: ReadonlyArray<string>, options: CliOptions, ms = 30_000) => {
+  const running = startCli(args, options)
+  const timer = setTimeout(() => running.child.kill("SIGKILL"), ms)
+  const result = await running.result
+  clearTimeout(timer)
+  return result
+}
+
 /**
  * The one JSON document `--json` promises on stdout: fails unless stdout is exactly one JSON value
  * (a trailing newline allowed) and that value is an object.

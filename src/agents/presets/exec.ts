@@ -11,6 +11,13 @@ const firstLine = (text: string): string => {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line
 }
 
+/** A multi-line message as one line: its lines trimmed of their indentation, joined by one space. */
+const oneLine = (text: string): string =>
+  text.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ")
+
+/** The start of a text, cut at 200 characters. */
+const excerpt = (text: string): string => text.length > 200 ? `${text.slice(0, 200)}…` : text
+
 const decodeUsage = Schema.decodeUnknownResult(Schema.fromJsonString(UsageFile), {
   onExcessProperty: "error",
   errors: "first"
@@ -22,8 +29,9 @@ const usageOf = (result: ProcessResult): { readonly usage: Usage } | { readonly 
   const decoded = decodeUsage(result.usageFileText)
   if (decoded._tag === "Success") return { usage: decoded.success }
   return {
-    problem: `RALPH_USAGE_FILE (${result.usageFile}) is malformed: ${
-      decoded.failure.message.split("\n").join(" ").slice(0, 300)
+    // The file goes with the child's scratch folder: what it held is kept here, in the run's record.
+    problem: `RALPH_USAGE_FILE is malformed: ${oneLine(decoded.failure.message).slice(0, 300)}; it held ${
+      JSON.stringify(excerpt(result.usageFileText))
     }; write one JSON object with any of inputTokens, cachedInputTokens, outputTokens (whole numbers) and costUsd`
   }
 }

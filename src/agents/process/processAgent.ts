@@ -1,5 +1,5 @@
 import { Duration, Effect, Option } from "effect"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FailureReason } from "../../domain/errors.ts"
@@ -7,10 +7,11 @@ import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
+import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
+import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
+import { runProcessGroup } from "../../process/processGroup.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
 import { whyNotExecutable } from "./executable.ts"
-import { OutputCapture, TailBuffer } from "./outputCapture.ts"
-import { runAgentProcess } from "./processGroup.ts"
 
 /** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
 export interface AgentFiles {
@@ -43,8 +44,6 @@ export interface ProcessResult {
   readonly reportFileText: string
   /** The content of `AgentFiles.usageFile` after the child exited. */
   readonly usageFileText: string
-  /** Where the usage file was, to name it in errors. */
-  readonly usageFile: string
 }
 
 export type Interpretation =
@@ -109,38 +108,54 @@ const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): Chi
     ...transcriptOf(stdout, stderrTail)
   })
 
-const readChildFile = (file: string): string => {
-  try {
-    return readFileSync(file, "utf8")
-  } catch {
-    // The child removed it (the report file or the usage file): as if it wrote nothing there.
-    return ""
-  }
+/** How large a usage file may be: a few numbers in JSON; anything past this is not one. */
+const maxUsageFileBytes = 64 * 1024
+
+/**
+ * A scratch file the child may have replaced (by a FIFO, a link to a device, a folder, gigabytes):
+ * read safely, bounded; gone is as if it wrote nothing there.
+ */
+const readChildFile = (file: string, variable: string, maxBytes: number): string | ChildFailed => {
+  const read = readUntrusted(file, { maxBytes })
+  if (read._tag === "Read") return read.value.toString("utf8")
+  if (read._tag === "Missing") return ""
+  return fail(
+    "unsafe-file",
+    `${variable} (${refusalText(file, read.what)}): ralph reads only a regular file there, of at most ${maxBytes} bytes`
+  )
 }
 
 const schemaName = "report.schema.json"
+
+/** The prefix of a run's scratch folders in the temp dir: a resume removes what a crashed invocation left. */
+export const scratchPrefix = (runId: string): string => `ralph-agent-${runId}-`
+
+/** Removes a scratch folder, whatever the child turned its files into; what cannot be removed stays. */
+const removeScratch = (dir: string): void => {
+  try {
+    rmSync(dir, { recursive: true, force: true })
+  } catch {
+    // A file the child made unremovable: nothing ralph can do about it, and no reason to fail the run.
+  }
+}
+
+/** Removes the scratch folders a crashed invocation left for the run (their children are stopped by then). */
+export const removeStaleScratch = (runId: string): void => {
+  const prefix = scratchPrefix(runId)
+  let names: Array<string>
+  try {
+    names = readdirSync(tmpdir())
+  } catch {
+    return
+  }
+  for (const name of names) if (name.startsWith(prefix)) removeScratch(join(tmpdir(), name))
+}
 
 /** Turns a ProcessAgent into a Provider that runs each child in its own process group. */
 export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
-  // One scratch folder per provider, made when its first child starts (a CLI offers five providers
-  // and uses one), holding the schema once; removed with the provider's scope. Plain synchronous
-  // calls: a few small files cost less than thread-pool round trips.
-  let dir: string | undefined
-  let children = 0
-  yield* Effect.addFinalizer(() =>
-    Effect.sync(() => dir !== undefined && rmSync(dir, { recursive: true, force: true }))
-  )
-  const scratchDir = (): string => {
-    if (dir === undefined) {
-      dir = mkdtempSync(join(tmpdir(), "ralph-agent-"))
-      writeFileSync(join(dir, schemaName), JSON.stringify(reportJsonSchema(), null, 2))
-    }
-    return dir
-  }
-
   const preflight = Effect.suspend(() => {
     const problem = whyNotExecutable(agent.binary)
     return problem === undefined ? Effect.void : Effect.fail(
@@ -152,36 +167,37 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     )
   })
 
-  /** A fresh empty report file for one child, removed when its scope closes. */
-  const makeFiles = Effect.acquireRelease(
-    Effect.try({
-      try: (): AgentFiles => {
-        const dir = scratchDir()
-        const n = ++children
-        const reportFile = join(dir, `report-${n}.json`)
-        const usageFile = join(dir, `usage-${n}.json`)
-        writeFileSync(reportFile, "")
-        writeFileSync(usageFile, "")
-        return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
-      },
-      catch: (error) =>
-        fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
-    }),
-    (files) =>
-      Effect.sync(() => {
-        rmSync(files.reportFile, { force: true })
-        rmSync(files.usageFile, { force: true })
-      })
-  )
+  /**
+   * A scratch folder of the child's own, outside the workspace, named for its run (so a resume can
+   * remove what a crash left): the schema and fresh empty report and usage files. Removed, with
+   * whatever the child put there, when the child's scope closes.
+   */
+  const makeFiles = (runId: string) =>
+    Effect.acquireRelease(
+      Effect.try({
+        try: (): AgentFiles => {
+          const dir = mkdtempSync(join(tmpdir(), scratchPrefix(runId)))
+          const reportFile = join(dir, "report.json")
+          const usageFile = join(dir, "usage.json")
+          writeFileSync(join(dir, schemaName), JSON.stringify(reportJsonSchema(), null, 2))
+          writeFileSync(reportFile, "")
+          writeFileSync(usageFile, "")
+          return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
+        },
+        catch: (error) =>
+          fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
+      }),
+      (files) => Effect.sync(() => removeScratch(files.dir))
+    )
 
   const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
-    const files = yield* makeFiles
+    const files = yield* makeFiles(request.runId)
     const invocation = agent.invocation(request, files)
     const stdout = new OutputCapture(limits.maxStdoutBytes)
     const stderr = new TailBuffer(limits.stderrTailBytes)
     let lastOutput = Date.now()
 
-    const run = runAgentProcess({
+    const run = runProcessGroup({
       command: invocation.command,
       args: invocation.args,
       cwd: request.workspace,
@@ -197,8 +213,9 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         lastOutput = Date.now()
       },
       onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
-      killGrace: limits.killGrace
-    })
+      killGrace: limits.killGrace,
+      enclose: true
+    }).pipe(Effect.mapError((failed) => fail(failed.reason, failed.detail)))
 
     const idleWatch = Option.match(limits.idleTimeout, {
       onNone: () => Effect.never,
@@ -225,15 +242,17 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         })
     })
     const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
-    const reportFileText = readChildFile(files.reportFile)
+    const reportFileText = readChildFile(files.reportFile, "RALPH_REPORT_FILE", limits.maxStdoutBytes)
+    if (typeof reportFileText !== "string") return yield* withOutput(reportFileText, stdout.text(), stderr.text())
+    const usageFileText = readChildFile(files.usageFile, "RALPH_USAGE_FILE", maxUsageFileBytes)
+    if (typeof usageFileText !== "string") return yield* withOutput(usageFileText, stdout.text(), stderr.text())
     const result: ProcessResult = {
       exitCode: exit.code,
       signal: exit.signal,
       stdout: stdout.text(),
       stderrTail: stderr.text(),
       reportFileText,
-      usageFileText: readChildFile(files.usageFile),
-      usageFile: files.usageFile
+      usageFileText
     }
     const interpretation = agent.interpret(result)
     if (interpretation._tag === "Failure") {

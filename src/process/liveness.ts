@@ -1,5 +1,6 @@
 import { Duration, Effect } from "effect"
 import * as fs from "node:fs"
+import type { Enclosure } from "./enclosure.ts"
 
 /** Whether a process (or, with a negative id, a process group) exists; EPERM means it does, owned by another user. */
 const exists = (id: number): boolean => {
@@ -73,13 +74,22 @@ const scanEveryMillis = 50
 const reapWaitMillis = 300
 
 /**
- * Stops a process group: SIGTERM, then SIGKILL once the grace has passed, and resolves when the group
- * is gone or only zombies are left in it (they hold nothing, and their reaping is not ours to wait for).
+ * Stops a process group, and what its enclosure holds besides (processes that left the group):
+ * SIGTERM, then SIGKILL once the grace has passed, and resolves when the group is gone or only
+ * zombies are left in it (they hold nothing, and their reaping is not ours to wait for) and the
+ * enclosure is empty.
  */
-export const stopGroup = (pgid: number, grace: Duration.Duration): Effect.Effect<void> =>
+export const stopGroup = (pgid: number, grace: Duration.Duration, enclosure?: Enclosure): Effect.Effect<void> =>
   Effect.callback<void>((resume) => {
-    if (!isGroupAlive(pgid)) return resume(Effect.void)
-    signalGroup(pgid, "SIGTERM")
+    let groupDone = !isGroupAlive(pgid)
+    const enclosed = () => enclosure !== undefined && enclosure.members().length > 0
+    let enclosedLeft = enclosed()
+    if (groupDone && !enclosedLeft) return resume(Effect.void)
+    const signalAll = (signal: NodeJS.Signals) => {
+      if (!groupDone) signalGroup(pgid, signal)
+      enclosure?.signal(signal, pgid)
+    }
+    signalAll("SIGTERM")
     const killAt = Date.now() + Duration.toMillis(grace)
     let giveUpAt = Number.POSITIVE_INFINITY
     // Most groups vanish within a poll or two of SIGTERM; /proc is read only for one that does not.
@@ -87,13 +97,17 @@ export const stopGroup = (pgid: number, grace: Duration.Duration): Effect.Effect
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = () => {
       const now = Date.now()
-      if (!isGroupAlive(pgid) || now >= giveUpAt) return resume(Effect.void)
+      groupDone ||= !isGroupAlive(pgid)
+      // A cgroup's member list is one small read; a /proc scan for the marker is not.
+      if (enclosure?.kind === "cgroup") enclosedLeft = enclosed()
       if (now >= scanAt) {
-        if (onlyZombiesLeft(pgid) === true) return resume(Effect.void)
+        groupDone ||= onlyZombiesLeft(pgid) === true
+        if (enclosure?.kind === "environ") enclosedLeft = enclosed()
         scanAt = now + scanEveryMillis
       }
+      if ((groupDone && !enclosedLeft) || now >= giveUpAt) return resume(Effect.void)
       if (now >= killAt && giveUpAt === Number.POSITIVE_INFINITY) {
-        signalGroup(pgid, "SIGKILL")
+        signalAll("SIGKILL")
         giveUpAt = now + reapWaitMillis
         // Killed processes turn into zombies at once: look again at the next poll.
         scanAt = now
