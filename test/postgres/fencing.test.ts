@@ -24,6 +24,17 @@ const startedElsewhere = (url: Redacted.Redacted) => (runId: string) =>
     }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
   )
 
+/** Whether no session but ours is inside a transaction. */
+const quiescent = (url: Redacted.Redacted) => () =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const sql = yield* PgClient.make(url, { maxConnections: 1 })
+      const rows = yield* sql<{ readonly n: unknown }>`SELECT COUNT(*) AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`
+      return Number(rows[0]!.n) === 0
+    }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
+  )
+
 PgTest.describe("one driver per run on a shared Postgres store", () => {
   it.live(
     "a ralph frozen past its lease records nothing once continued: its round is refused, it ends LeaseLost",
@@ -31,7 +42,7 @@ PgTest.describe("one driver per run on a shared Postgres store", () => {
       Effect.gen(function*() {
         const database = yield* PgTest.freshDatabase({ prefix: "fence" })
         const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
-        yield* Effect.promise(() => frozenPastItsLease({ env }))
+        yield* Effect.promise(() => frozenPastItsLease({ env, quiescent: quiescent(database.url) }))
       }).pipe(Effect.scoped),
     90_000
   )
@@ -43,7 +54,9 @@ PgTest.describe("one driver per run on a shared Postgres store", () => {
         const database = yield* PgTest.freshDatabase({ prefix: "fence" })
         const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
         const elsewhere = startedElsewhere(database.url)
-        yield* Effect.promise(() => frozenPastItsLease({ env, childOutlives: { elsewhere } }))
+        yield* Effect.promise(() =>
+          frozenPastItsLease({ env, quiescent: quiescent(database.url), childOutlives: { elsewhere } })
+        )
       }).pipe(Effect.scoped),
     90_000
   )
