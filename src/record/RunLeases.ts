@@ -160,7 +160,8 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     let renewedAt = performance.now()
     const tick = Effect.gen(function*() {
       const sentAt = performance.now()
-      const renewed = yield* Effect.result(renew(fence))
+      // A statement that hangs (a connection that never comes) counts as not renewed once the ttl is out.
+      const renewed = yield* Effect.result(Effect.timeout(renew(fence), Duration.millis(ttl)))
       if (renewed._tag === "Success" && renewed.success) {
         renewedAt = sentAt
         return true
