@@ -102,6 +102,23 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     })
 
   /**
+   * The takeover's write. A holder paused inside one of its writes holds the row `FOR SHARE` (or,
+   * on SQLite, the database's write lock) until it runs again: the takeover waits a few seconds for
+   * it on Postgres (SQLite's busy timeout on SQLite), then the run counts as driven by it.
+   */
+  const takeover = (runId: string, current: LeaseRow | undefined) =>
+    sql.withTransaction(Effect.gen(function*() {
+      yield* sql.onDialectOrElse({ pg: () => sql`SET LOCAL lock_timeout = '3s'`, orElse: () => Effect.void })
+      return current === undefined
+        ? yield* sql<{ readonly epoch: unknown }>`INSERT INTO ralph_leases (run_id, host, pid, heartbeat_at, epoch)
+            VALUES (${runId}, ${host}, ${process.pid}, ${now}, 1) ON CONFLICT (run_id) DO NOTHING RETURNING epoch`
+        : yield* sql<{ readonly epoch: unknown }>`UPDATE ralph_leases
+            SET host = ${host}, pid = ${process.pid}, heartbeat_at = ${now}, epoch = epoch + 1
+            WHERE run_id = ${runId} AND epoch = ${current.epoch} AND heartbeat_at = ${current.heartbeat_at}
+            RETURNING epoch`
+    }))
+
+  /**
    * Takes the lease when nobody drives the run, raising its epoch: the write only lands if the row
    * is still as it was read (a holder that renewed meanwhile keeps it). Returns the new epoch.
    */
@@ -109,13 +126,13 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     Effect.gen(function*() {
       const current = yield* leaseOf(runId)
       if (current !== undefined && !ours(current) && isLive(current)) return yield* lockedBy(current, workspace)
-      const taken = current === undefined
-        ? yield* sql<{ readonly epoch: unknown }>`INSERT INTO ralph_leases (run_id, host, pid, heartbeat_at, epoch)
-            VALUES (${runId}, ${host}, ${process.pid}, ${now}, 1) ON CONFLICT (run_id) DO NOTHING RETURNING epoch`
-        : yield* sql<{ readonly epoch: unknown }>`UPDATE ralph_leases
-            SET host = ${host}, pid = ${process.pid}, heartbeat_at = ${now}, epoch = epoch + 1
-            WHERE run_id = ${runId} AND epoch = ${current.epoch} AND heartbeat_at = ${current.heartbeat_at}
-            RETURNING epoch`
+      const taken = yield* takeover(runId, current).pipe(
+        Effect.catch((error) =>
+          Effect.fail(
+            current !== undefined && error.reason._tag === "LockTimeoutError" ? lockedBy(current, workspace) : error
+          )
+        )
+      )
       // Someone took it between the read and the write: named as its holder.
       if (taken.length === 0) {
         const winner = yield* leaseOf(runId)
@@ -144,7 +161,8 @@ export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
     let renewedAt = performance.now()
     const tick = Effect.gen(function*() {
       const sentAt = performance.now()
-      const renewed = yield* Effect.result(renew(fence))
+      // A statement that hangs (a connection that never comes) counts as not renewed once the ttl is out.
+      const renewed = yield* Effect.result(Effect.timeout(renew(fence), Duration.millis(ttl)))
       if (renewed._tag === "Success" && renewed.success) {
         renewedAt = sentAt
         return true

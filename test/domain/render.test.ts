@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { Cancelled, MalformedReport, RoundFailed } from "../../src/domain/errors.ts"
+import { Cancelled, LeaseLost, MalformedReport, RoundFailed } from "../../src/domain/errors.ts"
 import type { Envelope } from "../../src/domain/outcome.ts"
 import { boundText, renderEnvelope, renderError, truncationMarker } from "../../src/domain/render.ts"
 import { blockedReport, completeReport, continueReport } from "../support/reports.ts"
@@ -88,6 +88,21 @@ describe("rendering", () => {
     assert.include(text, "boom")
     assert.include(text, JSON.stringify(continueReport, null, 2))
     assert.include(renderError(new Cancelled({ signal: "SIGINT" }), 16384), "cancelled")
+  })
+
+  it("a lost lease names who drives the run now and offers no resume (another ralph drives it)", () => {
+    const run = { runId: "20250101-000000-abcdef", resume: "ralph resume 20250101-000000-abcdef" }
+    const taken = renderError(
+      new LeaseLost({ runId: run.runId, reason: "taken", holderPid: 4242, holderHost: "build-2" }),
+      16384,
+      run
+    )
+    assert.include(taken, "driven now by ralph pid 4242 on build-2")
+    assert.include(taken, "stopped its child and records nothing more")
+    assert.notInclude(taken, "ralph resume")
+    assert.include(renderError(new LeaseLost({ runId: run.runId, reason: "unrenewed" }), 16384, run), "could not renew")
+    // A resumable failure still says how to continue.
+    assert.include(renderError(new Cancelled({}), 16384, run), "ralph resume")
   })
 
   it("worker text cannot drive a terminal: control characters escaped, the pretty report still the same JSON", () => {

@@ -31,17 +31,37 @@ const startedElsewhere = async (runId: string, state: string) => {
   }
 }
 
+/** Whether no connection holds the database's write lock (tried without waiting). */
+const quiescent = async (state: string) => {
+  const { DatabaseSync } = loadNodeSqlite()
+  const db = new DatabaseSync(join(state, "ralph.db"))
+  try {
+    db.exec("PRAGMA busy_timeout = 0")
+    db.exec("BEGIN IMMEDIATE")
+    db.exec("ROLLBACK")
+    return true
+  } catch {
+    return false
+  } finally {
+    db.close()
+  }
+}
+
 describe("one driver per run on the sqlite engine", () => {
   it(
     "a ralph frozen past its lease records nothing once continued: its round is refused, it ends LeaseLost",
     async () => {
-      await frozenPastItsLease({ env: { RALPH_ENGINE: "sqlite" } })
+      await frozenPastItsLease({ env: { RALPH_ENGINE: "sqlite" }, quiescent })
     },
     90_000
   )
 
   it("a ralph frozen past its lease stops the child it left running once continued", async () => {
-    await frozenPastItsLease({ env: { RALPH_ENGINE: "sqlite" }, childOutlives: { elsewhere: startedElsewhere } })
+    await frozenPastItsLease({
+      env: { RALPH_ENGINE: "sqlite" },
+      quiescent,
+      childOutlives: { elsewhere: startedElsewhere }
+    })
   }, 90_000)
 
   it(

@@ -17,6 +17,7 @@ import {
   finish,
   isAlive,
   listedRuns,
+  ralph,
   readText,
   recordOf,
   report,
@@ -32,6 +33,12 @@ const rounds = 5
 export interface FencingCase {
   /** Where the record lives: the engine's variables (RALPH_ENGINE, RALPH_DATABASE_URL) besides the state dir. */
   readonly env: Record<string, string>
+  /**
+   * Whether no transaction of the (frozen) ralph is open: one frozen inside a transaction holds its
+   * locks (SQLite's write lock, Postgres's row locks) until it runs again — other writers wait, no
+   * one writes twice — which is not the case under test.
+   */
+  readonly quiescent: (state: string) => Promise<boolean>
   /**
    * The frozen ralph's child is still running when it is continued, and the run's record says it
    * was started on another machine (so the resuming ralph does not stop it, as on two machines):
@@ -80,6 +87,11 @@ export const frozenPastItsLease = async (test: FencingCase): Promise<void> => {
       "round 2"
     )
     a.kill("SIGSTOP")
+    while (!(await test.quiescent(dirs.state))) {
+      a.kill("SIGCONT")
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      a.kill("SIGSTOP")
+    }
     const childOfA = Number(readText(join(dirs.root, "frozen")))
     const [run] = await listedRuns(dirs.state, common)
     const runId = run!.runId
@@ -125,6 +137,10 @@ export const frozenPastItsLease = async (test: FencingCase): Promise<void> => {
     const ran = readText(join(dirs.root, "rounds.log")).trim().split("\n")
     expect(ran).toEqual(["1", "2", "2", "3", "4", "5"])
     expect(envelope.agentsStarted).toBe(ran.length)
+    // `show` reads the same record: the run B finished, with B's result.
+    const shown = await ralph(["show", runId, "--json"], common)
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(JSON.parse(shown.stdout)).toMatchObject({ state: "complete", result: envelope })
   } finally {
     for (const child of [a, b]) {
       if (child?.pid !== undefined && child.exitCode === null) {

@@ -24,27 +24,38 @@ const startedElsewhere = (url: Redacted.Redacted) => (runId: string) =>
     }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
   )
 
+/** Whether no session but ours is inside a transaction. */
+const quiescent = (url: Redacted.Redacted) => () =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const sql = yield* PgClient.make(url, { maxConnections: 1 })
+      const rows = yield* sql<{ readonly n: unknown }>`SELECT COUNT(*) AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`
+      return Number(rows[0]!.n) === 0
+    }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
+  )
+
+/** The scenario on a fresh database of its own; `outlives`: with the child left running (see ./fencing.ts). */
+const onFreshDatabase = (outlives: boolean) => () =>
+  Effect.gen(function*() {
+    const database = yield* PgTest.freshDatabase({ prefix: "fence" })
+    const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
+    const test = { env, quiescent: quiescent(database.url) }
+    yield* Effect.promise(() =>
+      frozenPastItsLease(outlives ? { ...test, childOutlives: { elsewhere: startedElsewhere(database.url) } } : test)
+    )
+  }).pipe(Effect.scoped)
+
 PgTest.describe("one driver per run on a shared Postgres store", () => {
   it.live(
     "a ralph frozen past its lease records nothing once continued: its round is refused, it ends LeaseLost",
-    () =>
-      Effect.gen(function*() {
-        const database = yield* PgTest.freshDatabase({ prefix: "fence" })
-        const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
-        yield* Effect.promise(() => frozenPastItsLease({ env }))
-      }).pipe(Effect.scoped),
+    onFreshDatabase(false),
     90_000
   )
 
   it.live(
     "a ralph frozen past its lease stops the child it left running once continued",
-    () =>
-      Effect.gen(function*() {
-        const database = yield* PgTest.freshDatabase({ prefix: "fence" })
-        const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
-        const elsewhere = startedElsewhere(database.url)
-        yield* Effect.promise(() => frozenPastItsLease({ env, childOutlives: { elsewhere } }))
-      }).pipe(Effect.scoped),
+    onFreshDatabase(true),
     90_000
   )
 })
