@@ -1,4 +1,4 @@
-import { Config, ConfigProvider, type Duration, Effect, Option } from "effect"
+import { Config, ConfigProvider, type Duration, Effect, Option, Predicate } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
@@ -89,8 +89,6 @@ export interface SettingsFlags extends LocationFlags {
 
 type ConfigFile = Readonly<Record<string, unknown>>
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** Why a variable was refused, as InvalidConfig's problem (effect's ConfigError prefixes its source's tag). */
 export const variableProblem = (message: string): string => message.replace(/^SourceError: /, "")
 
@@ -148,7 +146,9 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
         })
       )
     }
-    if (!isRecord(parsed)) return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
+    if (!Predicate.isObject(parsed)) {
+      return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
+    }
     const unknown = Object.keys(parsed).find((key) => !fileKeys.includes(key))
     return unknown === undefined
       ? Effect.succeed(parsed)
@@ -188,7 +188,7 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
-    if (!isRecord(raw)) {
+    if (!Predicate.isObject(raw)) {
       return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
     }
     const result: Partial<Record<AgentName, AgentConfig>> = {}
