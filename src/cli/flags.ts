@@ -3,7 +3,7 @@ import { Argument, type CliError, Flag } from "effect/cli"
 import { InvalidConfig } from "../domain/errors.ts"
 import { type Setting, settings } from "../domain/settings.ts"
 import { count, decodeValue, glob, type Kind } from "../domain/settingValues.ts"
-import { type Sourced, variable, variableProblem } from "./settings.ts"
+import { settingConfig, type Sourced, sourceProblem } from "./settingSources.ts"
 
 /** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
 export const optionalString = (name: string, metavar: string, description: string) =>
@@ -41,7 +41,7 @@ const settingFlag = <A>(setting: Setting<A, string>): Flag.Flag<Option.Option<So
     Flag.withMetavar(setting.kind.metavar),
     decodedBy(setting.kind),
     Flag.map(sourced(setting)),
-    Flag.withFallbackConfig(variable(setting)),
+    Flag.withFallbackConfig(settingConfig(setting)),
     Flag.withDescription(help(setting)),
     Flag.optional
   )
@@ -51,7 +51,7 @@ export const variableRefusal = (error: CliError.InvalidValue): InvalidConfig | u
   // effect/cli marks a value its fallback Config refused with the value "config".
   const setting = Object.values(settings).find((s) => s.flag === error.option)
   return error.value === "config" && setting !== undefined
-    ? new InvalidConfig({ key: setting.key, problem: variableProblem(error.expected) })
+    ? new InvalidConfig({ key: setting.key, problem: sourceProblem(error.expected) })
     : undefined
 }
 
@@ -108,7 +108,7 @@ export const runFlags = {
   maxTokens: settingFlag(settings.maxTokens),
   allowUnknownCost: Flag.Boolean(settings.allowUnknownCost.flag).pipe(
     Flag.map(sourced(settings.allowUnknownCost)),
-    Flag.withFallbackConfig(variable(settings.allowUnknownCost)),
+    Flag.withFallbackConfig(settingConfig(settings.allowUnknownCost)),
     Flag.withDescription(help(settings.allowUnknownCost)),
     Flag.optional
   ),
@@ -121,7 +121,7 @@ export const runFlags = {
     decodedBy(glob),
     Flag.atLeast(1),
     Flag.map(sourced(settings.protect)),
-    Flag.withFallbackConfig(variable(settings.protect)),
+    Flag.withFallbackConfig(settingConfig(settings.protect)),
     Flag.withDescription(help(settings.protect)),
     Flag.optional
   ),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Cause, Console, Effect, Exit, identity, Layer, Logger } from "effect"
+import { Cause, ConfigProvider, Console, Effect, Exit, identity, Layer, Logger } from "effect"
 import { CliOutput, Command } from "effect/cli"
 import { Cancelled } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
@@ -9,6 +9,7 @@ import { version } from "../version.ts"
 import { ralph } from "./commands.ts"
 import { exitCodes } from "./present/output.ts"
 import { CliSession, makeSession, settleFailure } from "./session.ts"
+import { settingsProvider } from "./settingSources.ts"
 import { usageError, usageText } from "./usage.ts"
 
 const argv = process.argv.slice(2)
@@ -40,6 +41,9 @@ const main = Command.runWith(ralph, { version })(argv).pipe(
       process.exitCode = exitCodes.invalid
     })
   ),
+  // A flag falls back to its setting's Config while the command line is parsed: over the variables
+  // alone, as the workspace (and so its ralph.config.json) is not known before the command line is.
+  Effect.provideService(ConfigProvider.ConfigProvider, settingsProvider(process.env, {})),
   // Under --json, stdout is reserved for the one JSON document: effect/cli's own text goes to stderr.
   session.json ? Effect.provideService(Console.Console, stderrConsole) : identity,
   Effect.provideService(CliOutput.Presenter, presenter),

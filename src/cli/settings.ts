@@ -1,8 +1,8 @@
-import { Config, ConfigProvider, type Duration, Effect, Option } from "effect"
+import { type ConfigProvider, type Duration, Effect, Option, Predicate } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
-import { decodeAgentConfig, isRecord } from "../domain/agentEntries.ts"
+import { decodeAgentConfig } from "../domain/agentEntries.ts"
 import type { RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
@@ -14,19 +14,17 @@ import {
   type Setting,
   settings
 } from "../domain/settings.ts"
-import { decodeValue } from "../domain/settingValues.ts"
 import { unknownKey } from "../domain/suggest.ts"
 import { splitWords } from "../domain/words.ts"
+import {
+  type ConfigFile,
+  configFileName,
+  fileSource,
+  resolved,
+  settingsProvider,
+  type Sourced
+} from "./settingSources.ts"
 import type { StoreLocation } from "./store.ts"
-
-export const configFileName = "ralph.config.json"
-
-/** A setting's value and where it came from: its flag, its RALPH_* variable, or its key in ralph.config.json. */
-export interface Sourced<A> {
-  readonly value: A
-  /** `--retries`, `RALPH_RETRIES` or `ralph.config.json: retries`, as the user wrote it. */
-  readonly source: string
-}
 
 /** Everything one CLI invocation resolved from flags, environment and the config file. */
 export interface CliSettings extends StoreLocation {
@@ -87,35 +85,6 @@ export interface SettingsFlags extends LocationFlags {
   readonly killGrace: Given<Duration.Duration>
 }
 
-type ConfigFile = Readonly<Record<string, unknown>>
-
-/** Why a variable was refused, as InvalidConfig's problem (effect's ConfigError prefixes its source's tag). */
-export const variableProblem = (message: string): string => message.replace(/^SourceError: /, "")
-
-/**
- * A setting's RALPH_* variable, decoded by the setting's Schema: the `Config` a flag falls back to
- * (`Flag.withFallbackConfig`), and what a setting without a flag is read from. Its refusal names the variable.
- */
-export const variable = <A>(setting: Setting<A>): Config.Config<Sourced<A>> => {
-  const decode = decodeValue(setting.kind.schema)
-  return Config.String(setting.env).pipe(Config.mapEffect((raw) => {
-    const decoded = decode(raw)
-    return "problem" in decoded
-      ? Effect.fail(
-        new Config.ConfigError(new ConfigProvider.SourceError({ message: `${decoded.problem} (from ${setting.env})` }))
-      )
-      : Effect.succeed({ value: decoded.value, source: setting.env })
-  }))
-}
-
-/** A setting no flag sets: its variable, read through the same `Config` as a flag's fallback. */
-const variableOf = <A>(setting: Setting<A>): Effect.Effect<Given<A>, InvalidConfig> =>
-  Config.option(variable(setting)).pipe(
-    Effect.mapError((error: Config.ConfigError) =>
-      new InvalidConfig({ key: setting.key, problem: variableProblem(error.message) })
-    )
-  )
-
 /** The workspace: an existing directory, by its real path. */
 export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<string, InvalidArguments> =>
   Effect.suspend(() => {
@@ -146,7 +115,9 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
         })
       )
     }
-    if (!isRecord(parsed)) return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
+    if (!Predicate.isObject(parsed)) {
+      return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
+    }
     const unknown = Object.keys(parsed).find((key) => !fileKeys.includes(key))
     return unknown === undefined
       ? Effect.succeed(parsed)
@@ -161,32 +132,13 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
   return xdg !== undefined && isAbsolute(xdg) ? join(xdg, "ralph") : join(homedir(), ".local", "state", "ralph")
 }
 
-const fileSource = (key: string) => `${configFileName}: ${key}`
-
-/**
- * One setting by the one precedence: its flag, then its variable (effect/cli has taken those two
- * while parsing the command line), then its key in the file. `none` when no source sets it.
- */
-const resolved = <A>(
-  setting: Setting<A>,
-  given: Given<A>,
-  file: ConfigFile
-): Effect.Effect<Given<A>, InvalidConfig> => {
-  if (Option.isSome(given) || file[setting.key] === undefined) return Effect.succeed(given)
-  const decoded = decodeValue(setting.kind.schema)(file[setting.key])
-  const source = fileSource(setting.key)
-  return "problem" in decoded
-    ? Effect.fail(new InvalidConfig({ key: setting.key, problem: `${decoded.problem} (from ${source})` }))
-    : Effect.succeed(Option.some({ value: decoded.value, source }))
-}
-
 const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
 
 const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName, AgentConfig>>, InvalidConfig> =>
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
-    if (!isRecord(raw)) {
+    if (!Predicate.isObject(raw)) {
       return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
     }
     const result: Partial<Record<AgentName, AgentConfig>> = {}
@@ -245,13 +197,13 @@ const stateDirOf = (chosen: Given<string>, env: NodeJS.ProcessEnv, workspace: st
 const locationOf = Effect.fnUntraced(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv,
-  file: ConfigFile,
+  provider: ConfigProvider.ConfigProvider,
   workspace: string,
   refuseInside: boolean
 ): Effect.fn.Return<StoreLocation, InvalidConfig> {
-  const stateDir = yield* resolved(settings.stateDir, flags.stateDir, file)
-  const engine = yield* resolved(settings.engine, flags.engine, file)
-  const databaseUrl = yield* resolved(settings.databaseUrl, flags.databaseUrl, file)
+  const stateDir = yield* resolved(settings.stateDir, flags.stateDir, provider)
+  const engine = yield* resolved(settings.engine, flags.engine, provider)
+  const databaseUrl = yield* resolved(settings.databaseUrl, flags.databaseUrl, provider)
   const here = (given: Given<unknown>) =>
     Option.exists(given, (g) => g.source.startsWith("--") || g.source.startsWith(configFileName))
   return {
@@ -268,21 +220,22 @@ export const loadLocation = Effect.fn("loadLocation")(function*(
   env: NodeJS.ProcessEnv
 ): Effect.fn.Return<StoreLocation, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
-  return yield* locationOf(flags, env, yield* readConfigFile(workspace), workspace, false)
+  return yield* locationOf(flags, env, settingsProvider(env, yield* readConfigFile(workspace)), workspace, false)
 })
 
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
 const chosenAgent = Effect.fnUntraced(function*(
   name: AgentName,
   configured: AgentConfig,
-  flags: SettingsFlags
+  flags: SettingsFlags,
+  provider: ConfigProvider.ConfigProvider
 ): Effect.fn.Return<AgentConfig, InvalidArguments | InvalidConfig> {
   let agent = configured
   // RALPH_AGENT_CMD is the exec agent's: another agent never reads it.
   const command = Option.isSome(flags.agentCmd)
     ? flags.agentCmd.value
     : name === "exec"
-    ? Option.getOrUndefined(Option.map(yield* variableOf(settings.agentCmd), (c) => c.value))
+    ? Option.getOrUndefined(Option.map(yield* resolved(settings.agentCmd, Option.none(), provider), (c) => c.value))
     : undefined
   if (name === "exec" && command !== undefined) {
     // The command line replaces whichever program the file names.
@@ -324,10 +277,10 @@ const noGuards: GuardSettings = {
 /** A new run's guards: each flag over its variable over its file key. */
 const guardsOf = Effect.fnUntraced(function*(
   flags: GuardFlags,
-  file: ConfigFile
+  provider: ConfigProvider.ConfigProvider
 ): Effect.fn.Return<GuardSettings, InvalidConfig> {
   const value = <A>(setting: Setting<A>, given: Given<A>) =>
-    Effect.map(resolved(setting, given, file), (r) => Option.getOrUndefined(Option.map(r, (s) => s.value)))
+    Effect.map(resolved(setting, given, provider), (r) => Option.getOrUndefined(Option.map(r, (s) => s.value)))
   return {
     maxCostUsd: yield* value(settings.maxCostUsd, flags.maxCostUsd),
     maxTokens: yield* value(settings.maxTokens, flags.maxTokens),
@@ -354,8 +307,9 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
   const file = yield* readConfigFile(workspace)
-  const value = <A>(setting: Setting<A>, given: Given<A>) => resolved(setting, given, file)
-  const unflagged = <A>(setting: Setting<A>) => Effect.flatMap(variableOf(setting), (given) => value(setting, given))
+  const provider = settingsProvider(env, file)
+  const value = <A>(setting: Setting<A>, given: Given<A>) => resolved(setting, given, provider)
+  const unflagged = <A>(setting: Setting<A>) => value(setting, Option.none())
 
   // --agent-cmd is the exec agent's command line: it chooses exec unless --agent says otherwise.
   const agentGiven = Option.isSome(flags.agentCmd) && !Option.exists(flags.agent, (a) => a.source.startsWith("--"))
@@ -380,14 +334,14 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
   return {
     config,
     workspace,
-    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags),
+    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags, provider),
     roundTimeout: optional(yield* value(settings.roundTimeout, flags.roundTimeout)),
     idleTimeout: optional(yield* value(settings.idleTimeout, flags.idleTimeout)),
     maxTime: optional(yield* value(settings.maxTime, flags.maxTime)),
     retries: valueOr(yield* value(settings.retries, flags.retries), defaults.retries),
     retryDelay: valueOr(yield* value(settings.retryDelay, flags.retryDelay), defaults.retryDelay),
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
-    ...(yield* locationOf(flags, env, file, workspace, true)),
-    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, file))
+    ...(yield* locationOf(flags, env, provider, workspace, true)),
+    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider))
   }
 })

@@ -2,14 +2,11 @@
  * An entry under `agents` in ralph.config.json, decoded: its keys by name (an unknown one gets the
  * key meant), its values by Schema.
  */
-import { Result, Schema, SchemaIssue } from "effect"
+import { Predicate, Result, Schema, SchemaIssue } from "effect"
 import { type AgentConfig, agentNames, execKeys, permissionChoices, presetKeys } from "./settings.ts"
 import { unknownKey } from "./suggest.ts"
 
 const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
-
-export const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 const programText = Schema.String.annotate({ message: "must be a non-empty string" }).check(
   Schema.makeFilter((s: string) => s.trim() !== "", { message: "must be a non-empty string" })
@@ -63,7 +60,7 @@ export const decodeAgentConfig = (
   if (!(agentNames as ReadonlyArray<string>).includes(name)) {
     return { key: path, problem: unknownKey("agent", name, agentNames) }
   }
-  if (!isRecord(raw)) return { key: path, problem: `must be an object` }
+  if (!Predicate.isObject(raw)) return { key: path, problem: `must be an object` }
   const keys: ReadonlyArray<string> = name === "exec" ? execKeys : presetKeys
   for (const key of Object.keys(raw)) {
     const refusal = refusals[`${name}.${key}`]

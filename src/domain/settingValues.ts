@@ -15,7 +15,8 @@ export interface Kind<A> {
   readonly metavar: string
 }
 
-const shown = (raw: unknown): string => typeof raw === "string" ? JSON.stringify(raw) : String(raw)
+const shown = (raw: unknown): string =>
+  typeof raw === "string" || (typeof raw === "object" && raw !== null) ? JSON.stringify(raw) : String(raw)
 
 /** The refusal of a value, in the words the user reads (the Schema issue's message). */
 const refused = (raw: unknown, message: string) => new SchemaIssue.InvalidValue({ message }, raw)

@@ -3,7 +3,7 @@
  * variable, its flag, its default (written once, here, with the library's) and the kind of its
  * value — a Schema (src/domain/settingValues.ts) that decodes it alike from a flag, a variable and
  * the file. Sources are taken in one order: flag, then variable, then file, then default
- * (src/cli/settings.ts).
+ * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
 import { boolean, command, count, duration, globs, type Kind, oneOf, text, usd } from "./settingValues.ts"

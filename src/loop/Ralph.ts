@@ -33,7 +33,7 @@ import { gitHead } from "../workspace/git.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { AttemptContext } from "./attempt.ts"
-import { decodeGuards } from "./options.ts"
+import { decodeOptions } from "./options.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
 import { type LoopState, RalphRun, ralphRunBody, roundInFlight } from "./workflow.ts"
@@ -158,7 +158,7 @@ export class Ralph extends Context.Service<Ralph, {
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
-        const { guards: asked, protect } = yield* decodeGuards(options)
+        const { guards: asked, protect } = yield* decodeOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()

@@ -1,6 +1,8 @@
 /**
- * The guards of the library's options (`RalphOptions`), decoded by Schema when Ralph's layer is
- * built: a host builds them by hand, so each is checked here once, whatever the CLI checked before.
+ * The library's options (`RalphOptions`) beyond its config (src/domain/config.ts), decoded by
+ * Schema when Ralph's layer is built: a host builds them by hand, so each is checked here once,
+ * whatever the CLI checked before. The guards come back decoded; the retry policy and the time
+ * bounds are refused when out of range.
  */
 import { Duration, Effect, Schema } from "effect"
 import { invalidConfig } from "../domain/config.ts"
@@ -14,7 +16,23 @@ const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, w
     message: `expected a positive ${what}`
   })
 
-const GuardOptions = Schema.Struct({
+const atLeastZero = Schema.Duration.check(
+  Schema.makeFilter((d: Duration.Duration) => Duration.toMillis(d) >= 0, { message: "expected a duration, 0 or more" })
+)
+const positiveDuration = Schema.Duration.check(
+  Schema.makeFilter((d: Duration.Duration) => Duration.toMillis(d) > 0, { message: "expected a positive duration" })
+)
+
+const Options = Schema.Struct({
+  workspace: Schema.optional(Schema.String.check(Schema.isNonEmpty({ message: "expected a directory" }))),
+  retry: Schema.optional(Schema.Struct({
+    retries: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { message: "expected a whole number, 0 or more" })),
+    baseDelay: atLeastZero,
+    maxDelay: atLeastZero,
+    maxTotalWait: atLeastZero
+  })),
+  maxTime: Schema.optional(positiveDuration),
+  killGrace: Schema.optional(atLeastZero),
   maxCostUsd: Schema.optional(positive(Schema.Finite, "number")),
   maxTokens: Schema.optional(positive(Schema.Int, "whole number")),
   allowUnknownCost: Schema.optional(Schema.Boolean),
@@ -37,14 +55,17 @@ const GuardOptions = Schema.Struct({
   protect: Schema.optional(Schema.Array(glob.schema))
 })
 
-/** The guard options as a host gives them. */
-export type GuardInput = typeof GuardOptions.Encoded
+/** The options as a host gives them. */
+export type OptionsInput = typeof Options.Encoded
 
-const decode = Schema.decodeUnknownEffect(GuardOptions)
+const decode = Schema.decodeUnknownEffect(Options)
 
-/** The guards a new run asks for, decoded (the protected files' baseline is taken when the run starts). */
-export const decodeGuards = Effect.fn("decodeGuards")(function*(
-  options: GuardInput
+/**
+ * The options, checked, and the guards a new run asks for, decoded (the protected files' baseline
+ * is taken when the run starts).
+ */
+export const decodeOptions = Effect.fn("decodeOptions")(function*(
+  options: OptionsInput
 ): Effect.fn.Return<{ readonly guards: Guards; readonly protect: ReadonlyArray<string> }, InvalidConfig> {
   const decoded = yield* decode(options).pipe(Effect.mapError((error) => invalidConfig(error, options)))
   const verify = decoded.verify

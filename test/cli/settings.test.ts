@@ -57,11 +57,17 @@ describe.concurrent("exec settings are applied", () => {
     assert.strictEqual(readFileSync(join(root, "argv"), "utf8"), "[--b][--a]")
   })
 
-  it("--agent-cmd alone chooses the exec agent", async () => {
+  it("--agent-cmd alone chooses the exec agent, over RALPH_AGENT and the file's subagentProvider", async () => {
     const { root, ws } = newWorkspace()
     const agent = recordingAgent(root)
     const result = await runCli(["run", "--json", "--agent-cmd", agent, "x"], { cwd: ws })
     assert.strictEqual(result.code, 0, result.stderr)
+    writeConfig(ws, { subagentProvider: "gemini" })
+    const overVariable = await runCli(["run", "--json", "--agent-cmd", agent, "x"], {
+      cwd: ws,
+      env: { RALPH_AGENT: "codex" }
+    })
+    assert.strictEqual(overVariable.code, 0, overVariable.stderr)
   })
 
   it("a relative program path is taken from where ralph was started, not from the workspace", async () => {

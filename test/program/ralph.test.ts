@@ -4,7 +4,7 @@ import { scriptedProvider } from "../../src/agents/scripted.ts"
 import { SubagentProvider } from "../../src/agents/SubagentProvider.ts"
 import type { RalphError } from "../../src/domain/errors.ts"
 import { RunSupervisor } from "../../src/engine/RunSupervisor.ts"
-import { Ralph } from "../../src/loop/Ralph.ts"
+import { defaultRetryPolicy, Ralph } from "../../src/loop/Ralph.ts"
 import { RunEvents } from "../../src/loop/RunEvents.ts"
 import { layerScripted } from "../../src/testing.ts"
 import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
@@ -168,6 +168,27 @@ describe("Ralph.layer: configuration is validated when the layer is built", () =
           assert.strictEqual(error.key, key)
           assert.include(error.message, key)
         }
+      }))
+  }
+
+  for (
+    const [key, options] of [
+      ["retry.retries", { retry: { ...defaultRetryPolicy, retries: -1 } }],
+      ["retry.retries", { retry: { ...defaultRetryPolicy, retries: 1.5 } }],
+      ["maxTime", { maxTime: Duration.zero }],
+      ["workspace", { workspace: "" }]
+    ] as const
+  ) {
+    it.effect(`${key} out of range (${JSON.stringify(options)}) fails with InvalidConfig naming it`, () =>
+      Effect.gen(function*() {
+        const provider = scriptedProvider([{ value: completeReport }])
+        const layer = Ralph.layer({ subagentProvider: "scripted", ...options }).pipe(
+          Layer.provide(RunSupervisor.layerMemory()),
+          Layer.provide(SubagentProvider.layer([provider])),
+          Layer.provide(RunEvents.layerSilent)
+        )
+        const error = yield* Effect.flip(Layer.build(layer))
+        assert.deepStrictEqual(error._tag === "InvalidConfig" ? error.key : error._tag, key)
       }))
   }
 
