@@ -25,8 +25,11 @@ export interface Enclosure {
   readonly env: Readonly<Record<string, string>>
   /** Calls `spawnIt` (a synchronous spawn) so that the process it starts is enclosed. */
   readonly spawn: <A>(spawnIt: () => A) => A
-  /** The processes in it now (never ralph itself); zombies do not count. */
-  readonly members: () => ReadonlyArray<number>
+  /**
+   * Whether a process is in it now (never ralph itself; zombies do not count): for a cgroup, in it
+   * or in a cgroup a worker made below it.
+   */
+  readonly occupied: () => boolean
   /**
    * Signals every member outside process group `signalledGroup` (signalled already: a second
    * SIGTERM often means "quit now"); SIGKILL goes to all, through `cgroup.kill` where there is a cgroup.
@@ -116,8 +119,12 @@ const makeCgroup = (nonce: string): { readonly dir: string; readonly parent: str
   }
 }
 
+/** Removes a cgroup and the cgroups a worker made below it, deepest first; a populated one stays. */
 const removeCgroup = (dir: string) => {
   try {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) removeCgroup(join(dir, entry.name))
+    }
     fs.rmdirSync(dir)
   } catch {
     // Still populated (a process stuck in the kernel) or already gone: nothing more to do.
@@ -185,7 +192,11 @@ export const openEnclosure = (options: { readonly cgroup?: boolean } = {}): Encl
         if (entered) stuck = !writeTo(join(target.parent, "cgroup.procs"), String(process.pid))
       }
     },
-    members,
+    // `populated` covers the cgroups a worker may make below this one; ralph stuck inside would count.
+    occupied: () =>
+      cgroup === undefined || stuck
+        ? members().length > 0
+        : /^populated 1$/m.test(readText(join(cgroup.dir, "cgroup.events")) ?? ""),
     signal: (signal, signalledGroup) => {
       // cgroup.kill (Linux 5.14+) kills every member at once, however fast they fork.
       if (signal === "SIGKILL" && cgroup !== undefined && !stuck && writeTo(join(cgroup.dir, "cgroup.kill"), "1")) {

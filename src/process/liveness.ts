@@ -82,7 +82,7 @@ const reapWaitMillis = 300
 export const stopGroup = (pgid: number, grace: Duration.Duration, enclosure?: Enclosure): Effect.Effect<void> =>
   Effect.callback<void>((resume) => {
     let groupDone = !isGroupAlive(pgid)
-    const enclosed = () => enclosure !== undefined && enclosure.members().length > 0
+    const enclosed = () => enclosure !== undefined && enclosure.occupied()
     let enclosedLeft = enclosed()
     if (groupDone && !enclosedLeft) return resume(Effect.void)
     const signalAll = (signal: NodeJS.Signals) => {

@@ -85,7 +85,14 @@ const started = (options: ProcessGroupOptions, enclosure: Enclosure | undefined)
 export const runProcessGroup = (options: ProcessGroupOptions): Effect.Effect<ProcessExit, ProcessFailed> =>
   Effect.suspend(() => {
     const enclosure = options.enclose ? openEnclosure() : undefined
-    const child = started(options, enclosure)
+    let child: ChildProcess
+    try {
+      child = started(options, enclosure)
+    } catch (error) {
+      // A spawn refused outright (an argument Node will not pass): a defect, as before, minus the cgroup.
+      enclosure?.release()
+      throw error
+    }
     const pid = child.pid
     const stdout = child.stdout!
     const stderr = child.stderr!

@@ -197,7 +197,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   ) => Effect.Effect<ProtectedBaseline, InvalidConfig>
   /** Protected files that differ from the baseline (changed, removed, newly matching, or a verify program that appeared). */
   readonly changed: (workspace: string, baseline: ProtectedBaseline) => Effect.Effect<ReadonlyArray<string>>
-  /** Runs the verify command in the workspace, in its own process group; interrupting it stops the group and waits. */
+  /** Runs the verify command in the workspace, in its own process group and enclosure; every process it started is gone when this returns (interrupted too). */
   readonly verify: (request: VerifyRequest) => Effect.Effect<Verification>
 }>()("ralph/WorkspaceGuard") {
   static readonly make = (options: GuardOptions = {}): WorkspaceGuard["Service"] => {

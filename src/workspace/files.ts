@@ -33,18 +33,22 @@ const described = (stat: fs.Stats | undefined): string =>
 const gitFingerprint = (workspace: string, top: string, bounds: GitBounds) =>
   Effect.gen(function*() {
     const filtersOff = yield* filterOverrides(workspace, bounds)
-    const status = yield* runGit(workspace, [
-      ...filtersOff,
-      "status",
-      "--porcelain=v2",
-      "--branch",
-      "-z",
-      "--untracked-files=all",
-      // A submodule's own status would run git in it, under its own config: its checked-out commit is compared, not its files.
-      "--ignore-submodules=dirty",
-      "--",
-      "."
-    ], bounds)
+    const status = yield* runGit(
+      workspace,
+      [
+        "status",
+        "--porcelain=v2",
+        "--branch",
+        "-z",
+        "--untracked-files=all",
+        // A submodule's own status would run git in it, under its own config: its checked-out commit is compared, not its files.
+        "--ignore-submodules=dirty",
+        "--",
+        "."
+      ],
+      bounds,
+      filtersOff
+    )
     if (status.code !== 0) return undefined
     const hash = createHash("sha256").update("git\0")
     for (const record of status.stdout.split("\0")) {

@@ -72,6 +72,9 @@ export const defaultGitBounds: GitBounds = {
   killGrace: Duration.seconds(1)
 }
 
+/** A config setting given to git on the side, over what every config file says. */
+export type GitSetting = readonly [key: string, value: string]
+
 /**
  * The programs a repository's config (written by the worker: `.git/config`, an include of it, or
  * the user's own config files, which a worker with ralph's user id can edit too) could make
@@ -79,33 +82,40 @@ export const defaultGitBounds: GitBounds = {
  * external diff, a lazy fetch's transport. Filter drivers are named by the repository;
  * `filterOverrides` switches those off.
  */
-const neutralConfig = [
-  "core.fsmonitor=false",
-  "core.useBuiltinFSMonitor=false",
-  "core.untrackedCache=false",
-  "core.hooksPath=/dev/null",
-  "core.pager=cat",
-  "diff.external=",
+const neutralConfig: ReadonlyArray<GitSetting> = [
+  ["core.fsmonitor", "false"],
+  ["core.useBuiltinFSMonitor", "false"],
+  ["core.untrackedCache", "false"],
+  ["core.hooksPath", "/dev/null"],
+  ["core.pager", "cat"],
+  ["diff.external", ""],
   // A partial clone fetches missing objects on demand: no transport, no ssh command, no credential helper.
-  "protocol.allow=never",
-  "core.sshCommand=false",
-  "credential.helper=",
-  "core.askPass="
-].flatMap((setting) => ["-c", setting])
+  ["protocol.allow", "never"],
+  ["core.sshCommand", "false"],
+  ["credential.helper", ""],
+  ["core.askPass", ""]
+]
 
 /**
  * ralph's environment for git: no system or global config (a worker can plant one, and only the
  * repository's own is needed), no terminal prompt, no pager, and no lock taken (`status` would
  * refresh the index: ralph never writes the workspace); config passed in the environment by a
- * caller of ralph does not reach it either.
+ * caller of ralph does not reach it either. The settings go as GIT_CONFIG_KEY_n / VALUE_n pairs,
+ * not `-c key=value`, which splits at the first `=`: a driver named `a=b` would escape it.
  */
-const gitEnv = (): NodeJS.ProcessEnv => {
+const gitEnv = (settings: ReadonlyArray<GitSetting>): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith("GIT_CONFIG")) env[key] = value
   }
+  const all = [...neutralConfig, ...settings]
+  all.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key
+    env[`GIT_CONFIG_VALUE_${i}`] = value
+  })
   return {
     ...env,
+    GIT_CONFIG_COUNT: String(all.length),
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_CONFIG_GLOBAL: "/dev/null",
     GIT_OPTIONAL_LOCKS: "0",
@@ -125,16 +135,16 @@ const gitEnv = (): NodeJS.ProcessEnv => {
 export const runGit = (
   cwd: string,
   args: ReadonlyArray<string>,
-  bounds: GitBounds = defaultGitBounds
+  bounds: GitBounds = defaultGitBounds,
+  settings: ReadonlyArray<GitSetting> = []
 ): Effect.Effect<GitResult, GitFailed> => {
-  // Named without its -c settings, which can be many.
-  const command = args.filter((arg, i) => arg !== "-c" && args[i - 1] !== "-c").join(" ")
+  const command = args.join(" ")
   const stdout = new OutputCapture(bounds.maxOutputBytes)
   return runProcessGroup({
     command: "git",
-    args: ["--no-pager", ...neutralConfig, ...args],
+    args: ["--no-pager", ...args],
     cwd,
-    env: gitEnv(),
+    env: gitEnv(settings),
     stdin: null,
     stdout,
     stderr: new TailBuffer(2048),
@@ -166,7 +176,7 @@ export const runGit = (
 }
 
 /**
- * `-c` settings that switch off every filter driver the repository's config defines (`filter.NAME.clean`,
+ * Settings that switch off every filter driver the repository's config defines (`filter.NAME.clean`,
  * `.smudge`, `.process`): `git status` runs a clean filter to compare a file whose stat changed.
  */
 export const filterOverrides = Effect.fnUntraced(function*(cwd: string, bounds: GitBounds = defaultGitBounds) {
@@ -176,14 +186,10 @@ export const filterOverrides = Effect.fnUntraced(function*(cwd: string, bounds: 
     const match = /^filter\.(.+)\.[^.]+$/.exec(key.trim())
     if (match !== null) drivers.add(match[1]!)
   }
-  return [...drivers].flatMap((name) => [
-    "-c",
-    `filter.${name}.clean=`,
-    "-c",
-    `filter.${name}.smudge=`,
-    "-c",
-    `filter.${name}.process=`,
-    "-c",
-    `filter.${name}.required=false`
+  return [...drivers].flatMap((name): Array<GitSetting> => [
+    [`filter.${name}.clean`, ""],
+    [`filter.${name}.smudge`, ""],
+    [`filter.${name}.process`, ""],
+    [`filter.${name}.required`, "false"]
   ])
 })

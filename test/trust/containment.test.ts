@@ -171,4 +171,24 @@ describe.concurrent("the enclosure", () => {
       // Without a cgroup (a read-only cgroup file system), the marker alone holds, as above.
       assert.strictEqual(isGone(pid), enclosure.kind === "cgroup", `enclosure: ${enclosure.kind}`)
     }))
+
+  it.live("a cgroup's process that moves into a cgroup it made below is still stopped", () =>
+    Effect.gen(function*() {
+      const dir = makeTempDir()
+      dirs.push(dir)
+      const enclosure = openEnclosure()
+      const moved = join(dir, "moved.pid")
+      // Into a sub-cgroup of its own (where there is a cgroup), then away in a new session.
+      const below = `mp=$(grep ' - cgroup2 ' /proc/self/mountinfo | head -n1 | cut -d' ' -f5); ` +
+        `cg="$mp$(sed -n 's/^0:://p' /proc/self/cgroup)"; mkdir "$cg/below" && echo $$ > "$cg/below/cgroup.procs"`
+      yield* runEnclosed(
+        enclosure,
+        `setsid sh -c ${
+          sq(`${below}; echo $$ > ${sq(moved)}; exec sleep 60`)
+        } </dev/null >/dev/null 2>&1 &\nwhile [ ! -s ${sq(moved)} ]; do sleep 0.05; done`
+      )
+      const pid = yield* Effect.promise(() => waitForPid(moved))
+      leftovers.push(pid)
+      assert.isTrue(isGone(pid), `enclosure: ${enclosure.kind}`)
+    }))
 })

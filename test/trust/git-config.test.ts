@@ -62,24 +62,27 @@ describe.concurrent("planted git config", () => {
     assert.isFalse(existsSync(marker), "the fsmonitor hook ran")
   })
 
-  it("a filter driver on .gitattributes: ralph's git status runs neither its clean nor its process command", async () => {
-    const { marker, root, ws } = gitWorkspace()
-    const filter = plantedProgram(root, marker)
-    const agent = agentPlanting(
-      root,
-      [
-        `echo '* filter=evil' > .gitattributes`,
-        `git config filter.evil.clean ${sq(filter)}`,
-        `git config filter.evil.process ${sq(filter)}`,
-        `git config filter.evil.required true`,
-        // A tracked file whose stat no longer matches the index: git compares its content through the filter.
-        `touch -d '2001-01-01' a.txt`
-      ].join("\n")
-    )
-    const result = await runBounded(execArgs(agent, "--json", "x"), ws)
-    assert.strictEqual(result.code, 0, result.stderr)
-    assert.isFalse(existsSync(marker), "the filter driver ran")
-  })
+  // A driver named with an "=" would escape a `-c filter.NAME.clean=` override, which splits at the first "=".
+  for (const driver of ["evil", "a=b"]) {
+    it(`a filter driver (${driver}) on .gitattributes: ralph's git status runs neither its clean nor its process command`, async () => {
+      const { marker, root, ws } = gitWorkspace()
+      const filter = plantedProgram(root, marker)
+      const agent = agentPlanting(
+        root,
+        [
+          `echo ${sq(`* filter=${driver}`)} > .gitattributes`,
+          `git config ${sq(`filter.${driver}.clean`)} ${sq(filter)}`,
+          `git config ${sq(`filter.${driver}.process`)} ${sq(filter)}`,
+          `git config ${sq(`filter.${driver}.required`)} true`,
+          // A tracked file whose stat no longer matches the index: git compares its content through the filter.
+          `touch -d '2001-01-01' a.txt`
+        ].join("\n")
+      )
+      const result = await runBounded(execArgs(agent, "--json", "x"), ws)
+      assert.strictEqual(result.code, 0, result.stderr)
+      assert.isFalse(existsSync(marker), "the filter driver ran")
+    })
+  }
 })
 
 describe("a git that blocks", () => {
