@@ -5,8 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { Activity, Workflow } from "effect/workflow"
+import { DoneActivities } from "../../src/engine/doneActivities.ts"
 import * as DurableEngine from "../../src/engine/DurableEngine.ts"
-import { DoneActivities } from "../../src/engine/executions.ts"
 import { activityKey } from "../../src/engine/WorkflowStore.ts"
 
 // Two names whose attempt-1 keys share a 30-bit hash (found by search).
