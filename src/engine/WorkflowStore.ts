@@ -54,7 +54,9 @@ export interface Steps {
 export const emptySteps = (): Steps => ({ activities: new Map(), deferreds: new Map(), clocks: new Map() })
 
 /** The key of one activity attempt in {@link Steps.activities}. */
-export const activityKey = (name: string, attempt: number): string => `${attempt}\u0000${name}`
+// Joined, not concatenated: a flat string (a template literal makes a rope, and a store of many
+// rounds would keep the rope's node beside its flattened text for every key).
+export const activityKey = (name: string, attempt: number): string => [attempt, name].join("\u0000")
 
 /** An execution as stored. */
 export interface StoredExecution {

@@ -27,8 +27,8 @@ export const runOrReplayActivity = (
       run.done.add(key)
       return Effect.succeed(new Workflow.Complete({ exit: loaded }))
     }
-    const fresh = runAndRecord(executions, codecsOf, run, activity, attempt, instance)
-    if (!run.done.has(key)) return fresh
+    const fresh = runAndRecord(executions, codecsOf, run, activity, attempt, instance, key)
+    if (!run.done.mayHave(key)) return fresh
     return Effect.flatMap(
       guarded(run, executions.store.getActivity(run.executionId, activity.name, attempt)),
       (recorded): Effect.Effect<Result> =>
@@ -42,14 +42,15 @@ const runAndRecord = (
   run: Run,
   activity: Activity.Any,
   attempt: number,
-  instance: WorkflowInstance["Service"]
+  instance: WorkflowInstance["Service"],
+  key: string
 ): Effect.Effect<Result> =>
   Effect.flatMap(runActivity(activity, instance, codecsOf), (result): Effect.Effect<Result> => {
     // A suspended activity (it awaited a durable deferred) runs again on the next run.
     if (result._tag !== "Complete") return Effect.succeed(result)
     const record = executions.store.putActivity(run.executionId, activity.name, attempt, result.exit)
     return Effect.as(
-      Effect.tap(guarded(run, record), () => Effect.sync(() => run.done.add(activityKey(activity.name, attempt)))),
+      Effect.tap(guarded(run, record), () => Effect.sync(() => run.done.add(key))),
       result
     )
   })

@@ -8,6 +8,7 @@ import { Workflow } from "effect/workflow"
 import { type DeferredState, makeDeferredState, WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import { interruptsOf, type Result } from "./activityRun.ts"
 import { DurableEngineDefect, nestedDefect } from "./defects.ts"
+import { DoneActivities } from "./doneActivities.ts"
 import { emptySteps, type Steps, type WorkflowStoreError, type WorkflowStoreService } from "./WorkflowStore.ts"
 
 type Restore = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
@@ -34,10 +35,10 @@ export interface Run {
    */
   readonly steps: Steps
   /**
-   * The activities this run replayed or recorded (keys only): one asked for again reads its exit
-   * from the store; any other is new, and runs without a look at the store first.
+   * The activities this run replayed or recorded: one asked for again reads its exit from the store;
+   * any other is new, and runs without a look at the store first.
    */
-  readonly done: Set<string>
+  readonly done: DoneActivities
   readonly instance: WorkflowInstance["Service"]
   fiber: Fiber.Fiber<Result> | undefined
   /** Callers waiting for this run. */
@@ -278,7 +279,7 @@ export class Executions {
         executionId,
         workflow: registration.workflow,
         steps,
-        done: new Set(),
+        done: new DoneActivities(),
         instance: WorkflowInstance.initial(registration.workflow, executionId),
         fiber: undefined,
         watchers: 0,
