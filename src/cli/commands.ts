@@ -1,8 +1,10 @@
 import { Command } from "effect/cli"
-import { exportRun, runs, show } from "./commands/inspect.ts"
+import { exportRun } from "./commands/export.ts"
 import { mcp } from "./commands/mcp.ts"
 import { resume } from "./commands/resume.ts"
 import { run } from "./commands/run.ts"
+import { runs } from "./commands/runs.ts"
+import { show } from "./commands/show.ts"
 import { watch } from "./commands/watch.ts"
 
 export const ralph = Command.make("ralph").pipe(

@@ -107,3 +107,13 @@ export const renderError = (error: RalphError, maxResultChars: number, run?: Run
   }
   return boundText(lines.join("\n"), maxResultChars)
 }
+
+/** The time from one ISO instant to another, to a tenth of its unit (s, m or h). */
+export const elapsed = (from: string, to: string) => {
+  const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
+  return seconds < 60
+    ? `${seconds.toFixed(1)}s`
+    : seconds < 3600
+    ? `${(seconds / 60).toFixed(1)}m`
+    : `${(seconds / 3600).toFixed(1)}h`
+}

@@ -1,0 +1,81 @@
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import { describeGuards } from "../../domain/guards.ts"
+import { type RunView, summarize } from "../../domain/journal.ts"
+import { elapsed, renderEnvelope } from "../../domain/render.ts"
+import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
+import { formatTotals, formatUsage } from "../../domain/usage.ts"
+import { readFlags, runIdArgument } from "../flags.ts"
+import { showJson } from "../present/json.ts"
+import { printRead } from "../present/print.ts"
+import { loadLocation } from "../settings.ts"
+import { withStore } from "../store.ts"
+
+const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>): string => {
+  if (!("check" in claim)) {
+    return claim.status === "checking"
+      ? "claim check: running"
+      : "claim check: interrupted (a resume checks the claim again)"
+  }
+  const { protectedChanged, verification: v } = claim.check
+  if (protectedChanged.length > 0) {
+    return `claim rejected: protected files changed: ${protectedChanged.map(escapeLine).join(", ")}`
+  }
+  if (v === null) return `claim ${claim.status === "held" ? "accepted" : "rejected"}`
+  const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
+  return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${(v.durationMs / 1000).toFixed(1)}s · claim ${
+    claim.status === "held" ? "verified" : "rejected"
+  }`
+}
+
+/** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
+const showText = (view: RunView) => {
+  const s = summarize(view)
+  const lines = [
+    `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
+    `objective: ${escapeBlock(s.objective)}`,
+    `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
+      elapsed(s.startedAt, s.updatedAt)
+    }`
+  ]
+  const guards = describeGuards(view.started.guards ?? {})
+  if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
+  for (const round of view.rounds) {
+    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
+    const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
+    const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
+    const what = round.report !== null
+      ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
+      : round.failure !== null
+      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}`
+      : round.problem !== null
+      ? ` · ${escapeLine(round.problem)}${usage}`
+      : ""
+    const changed = round.workspaceChanged === null
+      ? ""
+      : round.workspaceChanged
+      ? " · changed the workspace"
+      : " · workspace unchanged"
+    const guarded = round.protectedChanged === null || round.protectedChanged.length === 0
+      ? ""
+      : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
+    lines.push(`  ${head}${took}${what}${changed}${guarded}`)
+    if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`)
+  }
+  if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
+  if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
+  if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
+  return lines.join("\n")
+}
+
+export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {
+  return printRead(
+    flags.json,
+    Effect.flatMap(
+      loadLocation(flags, process.env),
+      (location) => withStore(location, (store) => store.read(flags.runId))
+    ),
+    showText,
+    showJson
+  )
+}).pipe(Command.withDescription("Show one run: each round, and how it ended"))
