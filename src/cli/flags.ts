@@ -122,4 +122,8 @@ export const resumeFlags = {
 /** Flags of the commands that only read the state directory (found by the same rule as `run`'s). */
 export const readFlags = { json, workspace: configFolder, stateDir, engine, databaseUrl }
 
-export const runIdArgument = Argument.String("runId").pipe(Argument.withDescription("The run's id (see `ralph runs`)"))
+export const runIdArgument = Argument.String("runId").pipe(
+  Argument.withDescription(
+    "The run's id, or a prefix of just one, or `last` (the newest run of the workspace); see `ralph runs`"
+  )
+)

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
+import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
-import { withStore } from "../store.ts"
 
 export const exportRun = Command.make(
   "export",
@@ -14,9 +14,11 @@ export const exportRun = Command.make(
       return Effect.flatMap(
         loadLocation(flags, process.env),
         (location) =>
-          withStore(
+          withFoundRun(
             location,
-            (store) => Effect.all({ entries: store.entries(flags.runId), outputs: store.outputs(flags.runId) })
+            flags.runId,
+            flags.workspace,
+            (store, runId) => Effect.all({ entries: store.entries(runId), outputs: store.outputs(runId) })
           )
       ).pipe(
         // JSON lines whatever --json says: one entry per line, as the journal keeps them, then each

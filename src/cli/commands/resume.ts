@@ -2,11 +2,11 @@ import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { parseAgentName, withValuesFrom } from "../../domain/settings.ts"
+import { withFoundRun } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
-import { withStore } from "../store.ts"
 
 export const resume = Command.make(
   "resume",
@@ -17,13 +17,16 @@ export const resume = Command.make(
       session.json = flags.json
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
-      const view = yield* withStore(location, (store) => store.read(flags.runId))
+      const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
       session.maxResultChars = view.started.config.maxResultChars
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
       const agent = parseAgentName(view.started.config.subagentProvider)
       if ("problem" in agent) {
-        return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
+        return yield* new StateUnavailable({
+          path: stateDir,
+          problem: `run ${view.started.runId} names ${agent.problem}`
+        })
       }
       const loaded = yield* loadSettings({
         ...flags,

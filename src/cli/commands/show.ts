@@ -5,11 +5,11 @@ import { type RunView, summarize } from "../../domain/journal.ts"
 import { elapsed, renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
+import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { showJson } from "../present/json.ts"
 import { printRead } from "../present/print.ts"
 import { loadLocation } from "../settings.ts"
-import { withStore } from "../store.ts"
 
 const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>): string => {
   if (!("check" in claim)) {
@@ -35,8 +35,8 @@ const showText = (view: RunView) => {
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
     `objective: ${escapeBlock(s.objective)}`,
     `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
-      elapsed(s.startedAt, s.updatedAt)
-    }`
+      // A run still going has taken until now, not until its last record.
+      elapsed(s.startedAt, s.state === "running" ? new Date().toISOString() : s.updatedAt)}`
   ]
   const guards = describeGuards(view.started.guards ?? {})
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
@@ -73,7 +73,7 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     flags.json,
     Effect.flatMap(
       loadLocation(flags, process.env),
-      (location) => withStore(location, (store) => store.read(flags.runId))
+      (location) => withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
     ),
     showText,
     showJson
