@@ -90,13 +90,37 @@ export interface RunRef {
   readonly resume: string
 }
 
+/** What the agent got wrong when its report broke the rules, or undefined for any other error. */
+export const reportFault = (error: { readonly _tag: string; readonly limit?: unknown }): string | undefined =>
+  error._tag === "MalformedReport"
+    ? "a report is exactly the five keys status, summary, evidence, nextSteps and blocker, kept to the rules of its status"
+    : error._tag === "OversizedReport"
+    ? `a report's compact JSON is at most ${String(error.limit)} characters (the run's maxHandoffChars)`
+    : undefined
+
+/**
+ * How to go on once a run started: continue it; but a report that broke the rules is the agent's
+ * doing, and a resume runs the same round with the same agent, so it is not offered as a fix.
+ */
+const nextStep = (error: RalphError, run: RunRef): ReadonlyArray<string> => {
+  const fault = reportFault(error)
+  if (fault === undefined || !("round" in error)) {
+    return [`Continue run ${run.runId} from its last finished round with: ${run.resume}`]
+  }
+  return [
+    `The agent broke the report rules: ${fault}. Its output is kept: ralph show ${run.runId}.`,
+    `A resume (${run.resume}) runs round ${error.round} again with the same agent and prompt, so it fails the ` +
+    "same way unless the agent writes a valid report this time; fix the agent and start a new run instead."
+  ]
+}
+
 /**
  * The text a person or a calling model reads for a failed run: the error, then (once a run started)
  * how to continue it, before any long tail the bound could cut. Worker text is escaped.
  */
 export const renderError = (error: RalphError, maxResultChars: number, run?: RunRef): string => {
   const lines = [`ralph: ${escapeBlock(error.message)}`]
-  if (run !== undefined) lines.push(`Continue run ${run.runId} from its last finished round with: ${run.resume}`)
+  if (run !== undefined) lines.push(...nextStep(error, run))
   if (error._tag === "RoundFailed") {
     if (error.stderrTail !== undefined && error.stderrTail !== "") {
       lines.push("Last output of the agent on stderr:", escapeBlock(error.stderrTail))

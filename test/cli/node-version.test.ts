@@ -49,7 +49,9 @@ describe("the Node version check", () => {
       assert.strictEqual(
         result.stderr,
         `ralph needs Node >= ${declared}; this is Node ${version}. ` +
-          `Install Node >= ${declared} (nodejs.org, or nvm install ${String(declared).split(".")[0]}) and run ralph with it.\n`
+          `Install Node >= ${declared} (nodejs.org, or nvm install ${
+            String(declared).split(".")[0]
+          }) and run ralph with it.\n`
       )
     })
   }
