@@ -46,7 +46,8 @@ const ralphLayer = (
       ? {
         maxTime: Duration.millis(
           Math.max(1, Duration.toMillis(settings.maxTime.value) - (performance.now() - startedAt))
-        )
+        ),
+        maxTimeGiven: settings.maxTime.value
       }
       : {})
   }).pipe(

@@ -211,7 +211,11 @@ const stateDirOf = (
       return yield* new InvalidConfig({
         key: "stateDir",
         problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +
-          `choose a directory outside it${source === undefined ? "" : ` (from ${source})`}`
+          (source === undefined
+            ? "it is the default state dir ($XDG_STATE_HOME/ralph, else ~/.local/state/ralph): run ralph in the " +
+              "project's own folder (or pass --workspace DIR), or choose a state dir outside the workspace with " +
+              "--state-dir DIR, RALPH_STATE_DIR or stateDir in ralph.config.json"
+            : `choose a directory outside it (from ${source})`)
       })
     }
     return dir

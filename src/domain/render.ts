@@ -1,8 +1,8 @@
 import type { RalphError } from "./errors.ts"
 import { verificationOutcome } from "./guards.ts"
-import type { BudgetLimit, Envelope } from "./outcome.ts"
+import type { Envelope } from "./outcome.ts"
 import { escapeBlock, escapeLine } from "./terminalText.ts"
-import { formatTotals } from "./usage.ts"
+import { costOf, formatTotals, knownSpend, type RoundUsage, tokensOf } from "./usage.ts"
 
 export const truncationMarker = "\n… [truncated]"
 
@@ -21,12 +21,51 @@ const rounds = (n: number): string => `${n} round${n === 1 ? "" : "s"}`
 
 const command = (words: ReadonlyArray<string>) => escapeLine(words.join(" "))
 
-const budgetRanOut: Readonly<Record<BudgetLimit, string>> = {
-  rounds: "The round budget ran out",
-  time: "The time budget ran out",
-  cost: "The cost cap was reached (or the cost became unknown)",
-  tokens: "The token cap was reached (or the tokens became unknown)",
-  stalled: "The stall guard stopped the run: the last rounds changed nothing in the workspace"
+/** Dollars to the cent, or to four places when a cent is too coarse. */
+const dollars = (n: number): string => `$${n.toFixed(Math.abs(n - Number(n.toFixed(2))) < 1e-9 ? 2 : 4)}`
+
+const roundList = (rounds: ReadonlyArray<number>): string =>
+  rounds.length === 1 ? `round ${rounds[0]}` : `rounds ${rounds.slice(0, -1).join(", ")} and ${rounds.at(-1)}`
+
+/**
+ * Which way a spend cap stopped a run: the rounds spent the cap, or some round did not report what
+ * the cap counts, so it could not be checked (spendLimitReached's two cases), and what to do then.
+ */
+export const spendCapText = (
+  limit: "cost" | "tokens",
+  cap: number | undefined,
+  rounds: ReadonlyArray<RoundUsage>
+): string => {
+  const measure = limit === "cost" ? costOf : tokensOf
+  const spent = knownSpend(rounds, measure).known
+  const unknown = rounds.filter((round) => measure(round) === undefined).map((round) => round.round)
+  const amount = (n: number) => limit === "cost" ? dollars(n) : `${n} tokens`
+  if (unknown.length === 0 || (cap !== undefined && spent >= cap)) {
+    return `${limit === "cost" ? "cost" : "token"} cap ${cap === undefined ? "" : `${amount(cap)} `}reached (${
+      amount(spent)
+    } spent)`
+  }
+  const [did, what, write] = limit === "cost"
+    ? ["its cost", "cost", "write costUsd to RALPH_USAGE_FILE or pass --allow-unknown-cost"]
+    : ["its tokens", "token", "write inputTokens and outputTokens to RALPH_USAGE_FILE"]
+  return `${roundList(unknown)} did not report ${unknown.length === 1 ? did : did.replace("its", "their")}, ` +
+    `so the ${what} cap cannot be checked: ${write}`
+}
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+const budgetRanOut = (result: Extract<Envelope["result"], { readonly status: "budget-limited" }>): string => {
+  switch (result.limit) {
+    case "rounds":
+      return "The round budget ran out"
+    case "time":
+      return "The time budget ran out"
+    case "cost":
+    case "tokens":
+      return `${capitalized(spendCapText(result.limit, result.cap, result.usage?.rounds ?? []))}; the run stopped`
+    case "stalled":
+      return "The stall guard stopped the run: the last rounds changed nothing in the workspace"
+  }
 }
 
 /** Why the last claimed completion was not accepted, when it was not. */
@@ -58,7 +97,7 @@ const headline = ({ result }: Envelope): string => {
         escapeBlock(result.report.blocker)
       }`
     case "budget-limited":
-      return `${budgetRanOut[result.limit]} after ${rounds(result.roundsStarted)}` +
+      return `${budgetRanOut(result)} after ${rounds(result.roundsStarted)}` +
         (result.report.status === "continue" ? "; the last finished worker reported more to do." : ".")
   }
 }
@@ -132,12 +171,19 @@ export const renderError = (error: RalphError, maxResultChars: number, run?: Run
   return boundText(lines.join("\n"), maxResultChars)
 }
 
-/** The time from one ISO instant to another, to a tenth of its unit (s, m or h). */
-export const elapsed = (from: string, to: string) => {
-  const seconds = Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000)
-  return seconds < 60
-    ? `${seconds.toFixed(1)}s`
-    : seconds < 3600
-    ? `${(seconds / 60).toFixed(1)}m`
-    : `${(seconds / 3600).toFixed(1)}h`
+/**
+ * A duration as a person reads it: "850ms", "2.9s", "3s", "4m 5s", "2h 10m" — never Duration.format's
+ * "2s 908ms 530669ns".
+ */
+export const formatDuration = (ms: number): string => {
+  if (ms < 999.5) return `${Math.max(0, Math.round(ms))}ms`
+  if (ms < 59_950) return `${Number((ms / 1000).toFixed(1))}s`
+  const seconds = Math.round(ms / 1000)
+  if (seconds < 3600) return seconds % 60 === 0 ? `${seconds / 60}m` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`
+  const minutes = Math.round(seconds / 60)
+  return minutes % 60 === 0 ? `${minutes / 60}h` : `${Math.floor(minutes / 60)}h ${minutes % 60}m`
 }
+
+/** The time from one ISO instant to another. */
+export const elapsed = (from: string, to: string): string =>
+  formatDuration(Math.max(0, Date.parse(to) - Date.parse(from)))

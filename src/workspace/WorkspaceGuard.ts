@@ -11,6 +11,7 @@ import { TailBuffer } from "../agents/process/outputCapture.ts"
 import { runAgentProcess } from "../agents/process/processGroup.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
+import { formatDuration } from "../domain/render.ts"
 import { defaults } from "../domain/settings.ts"
 import {
   changedFiles,
@@ -207,7 +208,9 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       )
       const tail = output.text()
       const note = exit.timedOut
-        ? `ralph: the verify command ran longer than ${Duration.format(request.timeout)} and was stopped`
+        ? `ralph: the verify command ran longer than ${
+          formatDuration(Duration.toMillis(request.timeout))
+        } and was stopped`
         : exit.spawnError
       return {
         command: [...request.command],

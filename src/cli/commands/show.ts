@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
 import { type RunView, summarize } from "../../domain/journal.ts"
-import { elapsed, renderEnvelope } from "../../domain/render.ts"
+import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
 import { withFoundRun } from "../findRun.ts"
@@ -23,9 +23,27 @@ const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>): stri
   }
   if (v === null) return `claim ${claim.status === "held" ? "accepted" : "rejected"}`
   const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
-  return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${(v.durationMs / 1000).toFixed(1)}s · claim ${
+  return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${formatDuration(v.durationMs)} · claim ${
     claim.status === "held" ? "verified" : "rejected"
   }`
+}
+
+/** Lines of a failed verification's output tail `show` prints; the whole tail is in --json. */
+const shownTailLines = 20
+
+/** The end of what a verification that rejected the claim printed, indented under its line. */
+const failedOutput = (claim: NonNullable<RunView["rounds"][number]["claim"]>): ReadonlyArray<string> => {
+  if (!("check" in claim) || claim.status === "held") return []
+  const tail = claim.check.verification?.outputTail.trimEnd() ?? ""
+  if (tail === "") return []
+  const all = tail.split("\n")
+  const shown = all.slice(-shownTailLines)
+  return [
+    `      its output${
+      all.length > shown.length ? `, last ${shown.length} lines (--json has all that was kept)` : ""
+    }:`,
+    ...shown.map((line) => `      | ${escapeLine(line)}`)
+  ]
 }
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
@@ -42,7 +60,7 @@ const showText = (view: RunView) => {
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
   for (const round of view.rounds) {
     const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
-    const took = round.durationMs === null ? "" : ` · ${(round.durationMs / 1000).toFixed(1)}s`
+    const took = round.durationMs === null ? "" : ` · ${formatDuration(round.durationMs)}`
     const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
     const what = round.report !== null
       ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
@@ -60,7 +78,7 @@ const showText = (view: RunView) => {
       ? ""
       : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
     lines.push(`  ${head}${took}${what}${changed}${guarded}`)
-    if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`)
+    if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`, ...failedOutput(round.claim))
   }
   if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
