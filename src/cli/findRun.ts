@@ -3,9 +3,9 @@
  * run of the workspace the command is given, or started in).
  */
 import { Effect, type Option } from "effect"
-import { relative, sep } from "node:path"
 import { InvalidArguments, type StateUnavailable } from "../domain/errors.ts"
 import type { RunListing, RunStore } from "../record/RunStore.ts"
+import { isWithin } from "../workspace/files.ts"
 import { resolveWorkspace } from "./settings.ts"
 import { type StoreLocation, withRecords } from "./store.ts"
 
@@ -18,12 +18,6 @@ export const newestFirst = (listing: ReadonlyArray<RunListing>): Array<RunListin
     const at = (run: RunListing) => run._tag === "Damaged" ? "" : run.summary.startedAt
     return at(b).localeCompare(at(a)) || listedId(b).localeCompare(listedId(a))
   })
-
-/** Whether `dir` is the workspace or a folder inside it. */
-export const isWithin = (dir: string, workspace: string): boolean => {
-  const inside = relative(workspace, dir)
-  return inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !inside.startsWith(sep))
-}
 
 /** The recorded workspace `dir` lies in (the deepest, when workspaces nest), or undefined. */
 export const workspaceAround = (listing: ReadonlyArray<RunListing>, dir: string): string | undefined => {

@@ -1,7 +1,7 @@
 import { type Duration, Effect, Option } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
-import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { isAbsolute, join, resolve, sep } from "node:path"
 import { makeConfig, type RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
@@ -17,6 +17,7 @@ import {
   type SettingValue
 } from "../domain/settings.ts"
 import { splitWords } from "../domain/words.ts"
+import { isWithin } from "../workspace/files.ts"
 import type { StoreLocation } from "./store.ts"
 
 export const configFileName = "ralph.config.json"
@@ -206,8 +207,7 @@ const stateDirOf = (
     const dir = Option.isSome(chosen) ? resolve(base, chosen.value) : defaultStateDir(env)
     if (!refuseInside) return dir
     const real = realOrSelf(dir)
-    const inside = relative(workspace, real)
-    if (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside))) {
+    if (isWithin(real, workspace)) {
       return yield* new InvalidConfig({
         key: "stateDir",
         problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +

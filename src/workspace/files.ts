@@ -269,6 +269,10 @@ export const changedFiles = (
   return outgrown === undefined ? changed : [...changed, outgrown]
 }
 
+/** Whether `path` is the folder `root` or lies inside it. */
+export const isWithin = (path: string, root: string): boolean =>
+  relative(root, path) === "" || insideWorkspace(root, path) !== undefined
+
 /** A workspace-relative path with `/` separators, or undefined when `path` is outside the workspace. */
 export const insideWorkspace = (workspace: string, path: string): string | undefined => {
   const rel = relative(workspace, path)
