@@ -36,20 +36,22 @@ export const spendCapText = (
   cap: number | undefined,
   rounds: ReadonlyArray<RoundUsage>
 ): string => {
-  const measure = limit === "cost" ? costOf : tokensOf
+  const cost = limit === "cost"
+  const measure = cost ? costOf : tokensOf
+  const what = cost ? "cost" : "token"
   const spent = knownSpend(rounds, measure).known
   const unknown = rounds.filter((round) => measure(round) === undefined).map((round) => round.round)
-  const amount = (n: number) => limit === "cost" ? dollars(n) : `${n} tokens`
   if (unknown.length === 0 || (cap !== undefined && spent >= cap)) {
-    return `${limit === "cost" ? "cost" : "token"} cap ${cap === undefined ? "" : `${amount(cap)} `}reached (${
-      amount(spent)
-    } spent)`
+    const capText = cap === undefined ? "" : `${cost ? dollars(cap) : cap} `
+    return `${what} cap ${capText}reached (${cost ? dollars(spent) : `${spent} tokens`} spent)`
   }
-  const [did, what, write] = limit === "cost"
-    ? ["its cost", "cost", "write costUsd to RALPH_USAGE_FILE or pass --allow-unknown-cost"]
-    : ["its tokens", "token", "write inputTokens and outputTokens to RALPH_USAGE_FILE"]
-  return `${roundList(unknown)} did not report ${unknown.length === 1 ? did : did.replace("its", "their")}, ` +
-    `so the ${what} cap cannot be checked: ${write}`
+  const their = unknown.length === 1 ? "its" : "their"
+  return `${roundList(unknown)} did not report ${their} ${cost ? "cost" : "tokens"}, so the ${what} cap cannot be ` +
+    `checked: ${
+      cost
+        ? "write costUsd to RALPH_USAGE_FILE or pass --allow-unknown-cost"
+        : "write inputTokens and outputTokens to RALPH_USAGE_FILE"
+    }`
 }
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)

@@ -256,7 +256,7 @@ describe("spendCapText", () => {
     assert.strictEqual(spendCapText("cost", 1, [round(1, { costUsd: 1.5 })]), "cost cap $1.00 reached ($1.50 spent)")
     assert.strictEqual(
       spendCapText("tokens", 100, [round(1, { inputTokens: 90, outputTokens: 20 })]),
-      "token cap 100 tokens reached (110 tokens spent)"
+      "token cap 100 reached (110 tokens spent)"
     )
     assert.strictEqual(
       spendCapText("cost", 0.05, [round(1, { costUsd: 0.0625 })]),
