@@ -12,12 +12,19 @@ import { type StoreLocation, withRecords } from "./store.ts"
 /** The run id of a listed run, readable or not. */
 export const listedId = (run: RunListing): string => run._tag === "Damaged" ? run.runId : run.summary.runId
 
-/** Newest first: by start, then by id (ids begin with the second they started in). */
+/**
+ * When a run started, as an ISO instant: its record's, or for a damaged run the second its id
+ * begins with (ids are minted as YYYYMMDD-HHMMSS-hex), so it sorts among the others.
+ */
+const startOf = (run: RunListing): string => {
+  if (run._tag === "Readable") return run.summary.startedAt
+  const minted = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-/.exec(run.runId)
+  return minted === null ? "" : `${minted[1]}-${minted[2]}-${minted[3]}T${minted[4]}:${minted[5]}:${minted[6]}`
+}
+
+/** Newest first: by start, then by id. */
 export const newestFirst = (listing: ReadonlyArray<RunListing>): Array<RunListing> =>
-  [...listing].sort((a, b) => {
-    const at = (run: RunListing) => run._tag === "Damaged" ? "" : run.summary.startedAt
-    return at(b).localeCompare(at(a)) || listedId(b).localeCompare(listedId(a))
-  })
+  [...listing].sort((a, b) => startOf(b).localeCompare(startOf(a)) || listedId(b).localeCompare(listedId(a)))
 
 /** The recorded workspace `dir` lies in (the deepest, when workspaces nest), or undefined. */
 export const workspaceAround = (listing: ReadonlyArray<RunListing>, dir: string): string | undefined => {

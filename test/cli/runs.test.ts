@@ -3,7 +3,7 @@
  * takes a run id takes a unique prefix or `last`, and the read commands create no state.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, readdirSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { killGroup, printJson, waitForPid, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
@@ -99,6 +99,29 @@ describe.concurrent("ralph runs", () => {
     assert.match(row, /running/, listed.stdout)
     const took = Number(/\s(\d+(?:\.\d)?)s\s/.exec(row)?.[1])
     assert.isAtLeast(took, 1.5, row)
+  }, 30_000)
+})
+
+describe.concurrent("ralph runs and damaged records", () => {
+  it("a damaged run sorts by the second its id names, among the others", async () => {
+    const { root, ws } = newWorkspace()
+    const state = join(root, "state")
+    const agent = writeAgent(root, "agent.sh", `cat > /dev/null; ${printJson(completeReport)}`)
+    const cli = (args: ReadonlyArray<string>) =>
+      runCli([...args, "--state-dir", state, "--engine", "journal"], { cwd: ws })
+    const ids: Array<string> = []
+    for (const objective of ["older", "newer"]) {
+      if (ids.length > 0) await new Promise((resolve) => setTimeout(resolve, 1100))
+      const run = await cli(["run", "--json", "--agent", "exec", "--agent-cmd", agent, objective])
+      assert.strictEqual(run.code, 0, run.stderr)
+      ids.push(jsonDocument(run).runId)
+    }
+    writeFileSync(join(state, "runs", ids[1]!, "journal.jsonl"), "{not json\n")
+    const listed = await cli(["runs", "--json"])
+    assert.deepStrictEqual(JSON.parse(listed.stdout).map((run: any) => [run.runId, run.state]), [
+      [ids[1], "damaged"],
+      [ids[0], "complete"]
+    ])
   }, 30_000)
 })
 
