@@ -71,10 +71,18 @@ writeFileSync(
   "dist/ralph.js",
   [
     "#!/usr/bin/env node",
+    "import { existsSync } from \"node:fs\"",
     "import module from \"node:module\"",
+    "import { fileURLToPath } from \"node:url\"",
     "const [major, minor] = process.versions.node.split(\".\").map(Number)",
     `if (major < ${major} || (major === ${major} && minor < ${minor})) {`,
-    `  process.stderr.write(\`ralph needs Node >= ${major}.${minor}; this is Node \${process.versions.node}. Install a newer Node and run ralph with it.\\n\`)`,
+    // In a clone, bin/ralph runs this file on the Node `npm ci` installed there; installed from the
+    // registry, a newer Node is the way.
+    "  const clone = fileURLToPath(new URL(\"../bin/ralph\", import.meta.url))",
+    "  const instead = existsSync(clone)",
+    "    ? `Run ${clone} instead: it uses the Node that npm ci installed in this clone.`",
+    `    : "Install Node >= ${major}.${minor} (nodejs.org, or nvm install ${major}) and run ralph with it."`,
+    `  process.stderr.write(\`ralph needs Node >= ${major}.${minor}; this is Node \${process.versions.node}. \${instead}\\n\`)`,
     "  process.exit(1)",
     "}",
     "module.enableCompileCache?.()",

@@ -3,9 +3,10 @@
 //
 // Extra arguments go to `ralph run`, e.g. `npm run demo -- --max-rounds 2` (ends budget-limited) or
 // `npm run demo -- --json` (the envelope as one JSON document on stdout; the demo's own text then goes
-// to stderr). Exits with ralph's exit code.
+// to stderr). Exits with ralph's exit code. The scratch folder (workspace and state dir) is removed at
+// the end; DEMO_KEEP=1 keeps it to look around.
 import { spawn, spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -30,6 +31,7 @@ if (!existsSync(cli)) {
 const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)
 
 const scratch = mkdtempSync(join(tmpdir(), "ralph-demo-"))
+const keep = process.env.DEMO_KEEP === "1"
 const workspace = join(scratch, "workspace")
 const stateDir = join(scratch, "state")
 cpSync(example, workspace, { recursive: true })
@@ -64,7 +66,8 @@ say(`Scratch workspace (a copy of examples/workspace): ${workspace}`)
 say("TASKS.md before:")
 say(indent(readFileSync(join(workspace, "TASKS.md"), "utf8")))
 say()
-say("$ node " + ["dist/ralph.js", ...args.slice(1)].map(quote).join(" "))
+// bin/ralph is how a person runs the build from a clone (it runs dist/ralph.js on the project's Node).
+say("$ " + ["bin/ralph", ...args.slice(1)].map(quote).join(" "))
 say()
 
 const child = spawn(process.execPath, args, { stdio: "inherit", cwd: root })
@@ -115,14 +118,22 @@ if (code === 3) {
   say("The rounds ran out, but the work is in the files. A NEW run on the same workspace starts with no")
   say("handoff at all and still picks up where this one stopped:")
   say(
-    "  node " +
+    "  " +
       [
-        "dist/ralph.js",
+        "bin/ralph",
         ...args.slice(1, args.indexOf("--max-rounds") === -1 ? args.length : args.indexOf("--max-rounds"))
       ].map(quote).join(" ")
   )
+  if (!keep) say("(with DEMO_KEEP=1 npm run demo, the scratch workspace is kept to try it)")
   say()
 }
-say(`Look around: cd ${quote(workspace)}`)
-if (existsSync(stateDir)) say(`ralph's run journal: ${stateDir}`)
+if (keep) {
+  say(`Look around: cd ${quote(workspace)}`)
+  if (existsSync(stateDir)) {
+    say(`The run's record: bin/ralph show last --workspace ${quote(workspace)} --state-dir ${quote(stateDir)}`)
+  }
+} else {
+  rmSync(scratch, { recursive: true, force: true })
+  say(`Removed the scratch folder ${scratch} (the workspace and the run's record); DEMO_KEEP=1 keeps it.`)
+}
 process.exit(code)

@@ -1,10 +1,12 @@
 import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
 import { closest } from "../domain/suggest.ts"
-import { exportRun, runs, show } from "./commands/inspect.ts"
+import { exportRun } from "./commands/export.ts"
 import { mcp } from "./commands/mcp.ts"
 import { resume } from "./commands/resume.ts"
 import { run } from "./commands/run.ts"
+import { runs } from "./commands/runs.ts"
+import { show } from "./commands/show.ts"
 import { watch } from "./commands/watch.ts"
 
 const commands = [run, resume, runs, show, watch, exportRun, mcp] as const

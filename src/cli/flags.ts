@@ -157,5 +157,7 @@ export const resumeFlags = {
 export const readFlags = { json, workspace: configFolder, stateDir, engine, databaseUrl }
 
 export const runIdArgument = Argument.String("runId").pipe(
-  Argument.withDescription("The run's id (see `ralph runs`)")
+  Argument.withDescription(
+    "The run's id, or a prefix of just one, or `last` (the newest run of the workspace); see `ralph runs`"
+  )
 )

@@ -48,7 +48,8 @@ const ralphLayer = (
       ? {
         maxTime: Duration.millis(
           Math.max(1, Duration.toMillis(settings.maxTime.value) - (performance.now() - startedAt))
-        )
+        ),
+        maxTimeGiven: settings.maxTime.value
       }
       : {})
   }).pipe(

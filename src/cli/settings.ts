@@ -1,7 +1,7 @@
 import { type ConfigProvider, type Duration, Effect, Option, Predicate } from "effect"
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
-import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { isAbsolute, join, resolve, sep } from "node:path"
 import { decodeAgentConfig } from "../domain/agentEntries.ts"
 import type { RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
@@ -16,6 +16,7 @@ import {
 } from "../domain/settings.ts"
 import { unknownKey } from "../domain/suggest.ts"
 import { splitWords } from "../domain/words.ts"
+import { isWithin } from "../workspace/files.ts"
 import {
   type ConfigFile,
   configFileName,
@@ -177,14 +178,18 @@ const stateDirOf = (chosen: Given<string>, env: NodeJS.ProcessEnv, workspace: st
     onNone: () => defaultStateDir(env),
     onSome: (c) => resolve(c.source === fileSource(settings.stateDir.key) ? workspace : process.cwd(), c.value)
   })
-  const inside = relative(workspace, realOrSelf(dir))
-  return refuseInside &&
-      (inside === "" || (!inside.startsWith(`..${sep}`) && inside !== ".." && !isAbsolute(inside)))
+  return refuseInside && isWithin(realOrSelf(dir), workspace)
     ? Effect.fail(
       new InvalidConfig({
         key: "stateDir",
         problem: `${dir} is inside the workspace ${workspace}, where agents could edit ralph's records; ` +
-          `choose a directory outside it${Option.match(source, { onNone: () => "", onSome: (s) => ` (from ${s})` })}`
+          Option.match(source, {
+            onNone: () =>
+              "it is the default state dir ($XDG_STATE_HOME/ralph, else ~/.local/state/ralph): run ralph in the " +
+              "project's own folder (or pass --workspace DIR), or choose a state dir outside the workspace with " +
+              "--state-dir DIR, RALPH_STATE_DIR or stateDir in ralph.config.json",
+            onSome: (s) => `choose a directory outside it (from ${s})`
+          })
       })
     )
     : Effect.succeed(dir)

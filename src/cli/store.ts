@@ -8,7 +8,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
-import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
@@ -131,3 +131,16 @@ export const withStore = <A, E>(
   location: StoreLocation,
   use: (store: RunStore["Service"]) => Effect.Effect<A, E>
 ) => Effect.scoped(Effect.flatMap(openStore(location), (context) => use(Context.get(context, RunStore))))
+
+/**
+ * Runs `use` with the location's record of runs for reading, creating nothing: a state dir with no
+ * ralph.db is read as the journal store there (runs the journal engine recorded, or none), so a
+ * mistyped --state-dir lists no runs and names where it looked, instead of making a database.
+ */
+export const withRecords = <A, E>(
+  location: StoreLocation,
+  use: (store: RunStore["Service"]) => Effect.Effect<A, E>
+) =>
+  location.engine === "sqlite" && !existsSync(sqliteFile(location.stateDir))
+    ? use(RunStore.make(location.stateDir))
+    : withStore(location, use)

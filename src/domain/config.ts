@@ -72,15 +72,26 @@ export interface ResolvedArgs {
   readonly maxRounds: number
 }
 
-/** Validates one call against the deployment config; nothing starts before this succeeds. */
-export const resolveArgs = (args: RunArgs, config: RalphConfig): Effect.Effect<ResolvedArgs, InvalidArguments> => {
-  if (typeof args.objective !== "string") {
+/** An objective as a run takes it: a string, trimmed, not empty. */
+export const checkObjective = (raw: unknown): Effect.Effect<string, InvalidArguments> => {
+  if (typeof raw !== "string") {
     return Effect.fail(new InvalidArguments({ argument: "objective", problem: "expected a string" }))
   }
-  const objective = args.objective.trim()
-  if (objective === "") {
-    return Effect.fail(new InvalidArguments({ argument: "objective", problem: "must not be empty" }))
-  }
+  const objective = raw.trim()
+  return objective === ""
+    ? Effect.fail(new InvalidArguments({ argument: "objective", problem: "must not be empty" }))
+    : Effect.succeed(objective)
+}
+
+/** Validates one call against the deployment config; nothing starts before this succeeds. */
+export const resolveArgs = (args: RunArgs, config: RalphConfig): Effect.Effect<ResolvedArgs, InvalidArguments> =>
+  Effect.flatMap(checkObjective(args.objective), (objective) => maxRoundsOf(objective, args, config))
+
+const maxRoundsOf = (
+  objective: string,
+  args: RunArgs,
+  config: RalphConfig
+): Effect.Effect<ResolvedArgs, InvalidArguments> => {
   if (args.maxRounds === undefined) return Effect.succeed({ objective, maxRounds: config.maxRounds })
   const rounds = args.maxRounds
   if (typeof rounds !== "number" || !Number.isSafeInteger(rounds) || rounds < 1) {

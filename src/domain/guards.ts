@@ -110,6 +110,12 @@ export const spendLimitReached = (guards: Guards, rounds: ReadonlyArray<RoundUsa
   return undefined
 }
 
+/** The cap of a spend limit the run was held to, as a budget-limited result names it. */
+export const capOf = (guards: Guards, limit: string): { readonly cap?: number } => {
+  const cap = limit === "cost" ? guards.maxCostUsd : limit === "tokens" ? guards.maxTokens : undefined
+  return cap === undefined ? {} : { cap }
+}
+
 /** What is left of the cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
 export const remainingCostUsd = (guards: Guards, rounds: ReadonlyArray<RoundUsage>): number | undefined =>
   guards.maxCostUsd === undefined ? undefined : Math.max(0, guards.maxCostUsd - knownSpend(rounds, costOf).known)

@@ -22,7 +22,13 @@ export type BudgetLimit = typeof BudgetLimit.Type
 /** How a run ended without error: what the last worker reported, or the budget that ran out. */
 export const RunResult = Schema.Union([
   Schema.Struct({ status: Schema.Literals(["complete", "blocked"]), ...common }),
-  Schema.Struct({ status: Schema.Literal("budget-limited"), limit: BudgetLimit, ...common })
+  Schema.Struct({
+    status: Schema.Literal("budget-limited"),
+    limit: BudgetLimit,
+    /** The cap that stopped the run, for limit `cost` (USD) or `tokens`. */
+    cap: Schema.optionalKey(Schema.Finite),
+    ...common
+  })
 ])
 export type RunResult = typeof RunResult.Type
 

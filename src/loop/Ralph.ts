@@ -21,6 +21,7 @@ import {
 } from "../domain/errors.ts"
 import { checksClaims, type ClaimCheck, cutVerification, type Guards } from "../domain/guards.ts"
 import type { Envelope, RunResult } from "../domain/outcome.ts"
+import { formatDuration } from "../domain/render.ts"
 import type { Report } from "../domain/report.ts"
 import { type AgentConfig, defaults } from "../domain/settings.ts"
 import { type RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
@@ -47,6 +48,8 @@ export interface RalphOptions extends RalphConfigInput {
   readonly retry?: RetryPolicy
   /** Bound on a whole run's wall time; when it passes, the run ends budget-limited. */
   readonly maxTime?: Duration.Duration
+  /** The time budget as it was asked for, for messages, when `maxTime` is what was left of it at the start. */
+  readonly maxTimeGiven?: Duration.Duration
   /** How long a stale child of an interrupted run gets between SIGTERM and SIGKILL (default 5 s). */
   readonly killGrace?: Duration.Duration
   /** What the record of a run keeps besides its events (when a RunStore is given). */
@@ -366,7 +369,9 @@ export class Ralph extends Context.Service<Ralph, {
             return yield* new RoundFailed({
               round: state.round + 1,
               reason: "time-budget",
-              detail: `the run's time budget (${Duration.format(options.maxTime ?? Duration.zero)}) ran out`,
+              detail: `the run's time budget (${
+                formatDuration(Duration.toMillis(options.maxTimeGiven ?? options.maxTime ?? Duration.zero))
+              }) ran out`,
               lastReport: null
             })
           }

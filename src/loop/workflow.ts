@@ -9,9 +9,18 @@ import { Clock, Duration, Effect, Schema } from "effect"
 import { Activity, DurableClock, Workflow } from "effect/workflow"
 import type { ChildFailed } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
-import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLimitReached } from "../domain/guards.ts"
+import {
+  capOf,
+  checksClaims,
+  ClaimCheck,
+  claimHolds,
+  Guards,
+  remainingCostUsd,
+  spendLimitReached
+} from "../domain/guards.ts"
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
+import { spendCapText } from "../domain/render.ts"
 import { Report } from "../domain/report.ts"
 import { combineUsage, roundSpend, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
@@ -175,7 +184,7 @@ export const ralphRunBody = (
       rejected,
       result: limit === undefined
         ? undefined
-        : { status: "budget-limited", limit, roundsStarted: n, report, ...spend(), ...claim }
+        : { status: "budget-limited", limit, ...capOf(guards, limit), roundsStarted: n, report, ...spend(), ...claim }
     } satisfies LoopState
   })
 
@@ -209,8 +218,13 @@ export const ralphRunBody = (
         : spendLimitReached(guards, spentSoFar())
       if (limit !== undefined) {
         // With no finished report to end on, the round failed.
-        if (state.last === undefined) return yield* roundFailed(n, undefined, failure, `the ${limit} cap is reached`)
         const usage = spentSoFar()
+        if (state.last === undefined) {
+          const why = failure.reason === "budget"
+            ? "the agent stopped at the cost cap ralph passed it"
+            : spendCapText(limit, capOf(guards, limit).cap, usage)
+          return yield* roundFailed(n, undefined, failure, why)
+        }
         const next: LoopState = {
           ...state,
           round: n,
@@ -218,6 +232,7 @@ export const ralphRunBody = (
           result: {
             status: "budget-limited",
             limit,
+            ...capOf(guards, limit),
             roundsStarted: n,
             report: state.last,
             usage: summarizeUsage(usage)

@@ -9,6 +9,7 @@ import { basename, delimiter, resolve } from "node:path"
 import { findExecutable, programPath } from "../agents/process/executable.ts"
 import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
+import { formatDuration } from "../domain/render.ts"
 import { defaults } from "../domain/settings.ts"
 import { TailBuffer } from "../process/outputCapture.ts"
 import { runProcessGroup } from "../process/processGroup.ts"
@@ -288,7 +289,9 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       )
       const tail = output.text()
       const note = exit.timedOut
-        ? `ralph: the verify command ran longer than ${Duration.format(request.timeout)} and was stopped`
+        ? `ralph: the verify command ran longer than ${
+          formatDuration(Duration.toMillis(request.timeout))
+        } and was stopped`
         : exit.spawnError
       return {
         command: [...request.command],

@@ -124,6 +124,10 @@ export const fingerprint = (
     ? Effect.sync(() => walkFingerprint(workspace))
     : Effect.map(gitFingerprint(workspace, top, bounds), (found) => found ?? walkFingerprint(workspace))
 
+/** Whether `path` is the folder `root` or lies inside it. */
+export const isWithin = (path: string, root: string): boolean =>
+  relative(root, path) === "" || insideWorkspace(root, path) !== undefined
+
 /** A workspace-relative path with `/` separators, or undefined when `path` is outside the workspace. */
 export const insideWorkspace = (workspace: string, path: string): string | undefined => {
   const rel = relative(workspace, path)

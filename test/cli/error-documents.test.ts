@@ -157,12 +157,32 @@ describe.concurrent("text: the error of a run that started names it and the comm
     assert.strictEqual(jsonDocument(resumed).result.status, "complete")
   })
 
-  it("MalformedReport", async () => {
+  it("MalformedReport: what the agent got wrong, and a resume not offered as the fix; the resume says it repeats", async () => {
     const { agent, ws } = setup(() => [printJson({ status: "complete" })])
     const result = await runCli([...execArgs(agent), "x"], { cwd: ws })
     assert.strictEqual(result.code, 5, result.stderr)
     assert.strictEqual(result.stdout, "")
-    assert.deepStrictEqual(resumeArgv(result.stderr), ["resume", startedRunId(result)])
+    const runId = startedRunId(result)
+    assert.notMatch(result.stderr, /^Continue run/m)
+    assert.include(result.stderr, "The agent broke the report rules: a report is exactly the five keys")
+    assert.include(result.stderr, `A resume (ralph resume ${runId}) runs round 1 again with the same agent and prompt`)
+    const resumed = await runCli(["resume", runId, "--kill-grace", "300ms"], { cwd: ws })
+    assert.strictEqual(resumed.code, 5, resumed.stderr)
+    assert.match(
+      resumed.stderr,
+      new RegExp(
+        `^ralph: run ${runId} ended with MalformedReport \\(Round 1 returned a malformed report: .*\\); this resume runs round 1 again`,
+        "m"
+      )
+    )
+  })
+
+  it("OversizedReport: the limit the agent broke", async () => {
+    const { agent, ws } = setup(() => [printJson(reportOfLength("complete", 150))])
+    const result = await runCli([...execArgs(agent), "x"], { cwd: ws, env: { RALPH_MAX_HANDOFF_CHARS: "149" } })
+    assert.strictEqual(result.code, 5, result.stderr)
+    assert.notMatch(result.stderr, /^Continue run/m)
+    assert.include(result.stderr, "a report's compact JSON is at most 149 characters (the run's maxHandoffChars)")
   })
 
   it("no run, no resume command, for an error before a run started", async () => {

@@ -57,7 +57,7 @@ describe("live view", () => {
       // What stays on the screen: the per-round lines and the result, no status line left over.
       const screen = screenOf(result.raw)
       const rounds = screen.filter((line) => line.startsWith("round "))
-      assert.deepStrictEqual(rounds.map((line) => line.replace(/\d+\.\ds/, "D")), [
+      assert.deepStrictEqual(rounds.map((line) => line.replace(/\d+ms|\d+(?:\.\d)?s/, "D")), [
         "round 1/2 · claude · started",
         `round 1/2 · claude · D · continue · ${continueReport.summary} · 1200 in / 300 out tokens, $0.0125 · workspace unchanged`,
         "round 2/2 · claude · started",
@@ -139,7 +139,7 @@ describe("ralph watch", () => {
       const lines = watched.stderr.split("\n").filter((line) => line.startsWith("round "))
       // The agent writes nothing in the workspace, and the record says so.
       const unchanged = " · workspace unchanged"
-      assert.deepStrictEqual(lines.map((line) => line.replace(/\d+\.\ds/, "D")), [
+      assert.deepStrictEqual(lines.map((line) => line.replace(/\d+ms|\d+(?:\.\d)?s/, "D")), [
         "round 1/256 · exec · started",
         `round 1/256 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown${unchanged}`,
         "round 2/256 · exec · started",

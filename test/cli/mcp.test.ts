@@ -219,7 +219,7 @@ describe("ralph mcp", () => {
       assert.include(text, `Run ${envelope.runId}, agents started: 2.`)
       // Each round's start, and the end of every round that does not end the run (the result says that).
       assert.deepStrictEqual(progress.map((p) => [p.progress, p.total]), [[0.5, 3], [1, 3], [1.5, 3]])
-      assert.deepStrictEqual(progress.map((p) => p.message?.replace(/\d+\.\ds/, "D")), [
+      assert.deepStrictEqual(progress.map((p) => p.message?.replace(/\d+ms|\d+(?:\.\d)?s/, "D")), [
         "round 1/3 · exec · started",
         `round 1/3 · exec · D · continue · ${continueReport.summary} · tokens unknown, cost unknown · workspace unchanged`,
         "round 2/3 · exec · started"

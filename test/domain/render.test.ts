@@ -2,7 +2,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { Cancelled, LeaseLost, MalformedReport, RoundFailed } from "../../src/domain/errors.ts"
 import type { Envelope } from "../../src/domain/outcome.ts"
-import { boundText, renderEnvelope, renderError, truncationMarker } from "../../src/domain/render.ts"
+import {
+  boundText,
+  formatDuration,
+  renderEnvelope,
+  renderError,
+  spendCapText,
+  truncationMarker
+} from "../../src/domain/render.ts"
 import { blockedReport, completeReport, continueReport } from "../support/reports.ts"
 
 const envelope = (result: Envelope["result"], agentsStarted = result.roundsStarted): Envelope => ({
@@ -237,4 +244,49 @@ describe("rendering", () => {
     },
     { timeout: 20_000, arbitrary: { runs: 1000, size: 300 } }
   )
+})
+
+describe("formatDuration", () => {
+  it("reads as a person writes a duration, never with nanoseconds", () => {
+    const cases: Array<[number, string]> = [
+      [0, "0ms"],
+      [850.4, "850ms"],
+      [999.6, "1s"],
+      [1000, "1s"],
+      [2908.530669, "2.9s"],
+      [59_949, "59.9s"],
+      [59_950, "1m"],
+      [65_000, "1m 5s"],
+      [3_599_400, "59m 59s"],
+      [3_599_600, "1h"],
+      [7_800_000, "2h 10m"]
+    ]
+    for (const [ms, text] of cases) assert.strictEqual(formatDuration(ms), text, `${ms} ms`)
+  })
+})
+
+describe("spendCapText", () => {
+  const round = (n: number, usage: Record<string, number>) => ({ round: n, durationMs: 1000, ...usage })
+  it("a cap the rounds spent: the cap and the spend", () => {
+    assert.strictEqual(spendCapText("cost", 1, [round(1, { costUsd: 1.5 })]), "cost cap $1.00 reached ($1.50 spent)")
+    assert.strictEqual(
+      spendCapText("tokens", 100, [round(1, { inputTokens: 90, outputTokens: 20 })]),
+      "token cap 100 reached (110 tokens spent)"
+    )
+    assert.strictEqual(
+      spendCapText("cost", 0.05, [round(1, { costUsd: 0.0625 })]),
+      "cost cap $0.05 reached ($0.0625 spent)"
+    )
+  })
+  it("rounds that did not report: which, and what to do", () => {
+    assert.strictEqual(
+      spendCapText("cost", 1, [round(1, { costUsd: 0.1 }), round(2, {}), round(3, {})]),
+      "rounds 2 and 3 did not report their cost, so the cost cap cannot be checked: write costUsd to RALPH_USAGE_FILE or pass --allow-unknown-cost"
+    )
+    // Spent past the cap is said so, whatever else went unreported.
+    assert.strictEqual(
+      spendCapText("cost", 1, [round(1, { costUsd: 2 }), round(2, {})]),
+      "cost cap $1.00 reached ($2.00 spent)"
+    )
+  })
 })

@@ -115,7 +115,7 @@ describe("cost and token caps", () => {
       if (!Result.isFailure(result)) return assert.fail("expected RoundFailed")
       const error = result.failure as { readonly _tag: string; readonly detail: string }
       assert.strictEqual(error._tag, "RoundFailed")
-      assert.match(error.detail, /not retried: the cost cap is reached/)
+      assert.match(error.detail, /not retried: cost cap \$1\.00 reached \(\$2\.00 spent\)$/)
     }))
 
   it.live("a round's usage adds its failed attempts' to its finished one's; the next attempt is told what is left", () =>

@@ -52,12 +52,12 @@ describe.concurrent("spend caps", () => {
     // `ralph show` agree.
     assert.match(
       resumed.stderr,
-      /round 2\/3 · exec · [\d.]+s · continue · .* · total 330 tokens, \$0\.7500/,
+      /round 2\/3 · exec · (?:\d+ms|\d+(?:\.\d)?s) · continue · .* · total 330 tokens, \$0\.7500/,
       resumed.stderr
     )
     assert.match(
       resumed.stderr,
-      /round 3\/3 · exec · [\d.]+s · continue · .* · total 440 tokens, \$1\.0000/,
+      /round 3\/3 · exec · (?:\d+ms|\d+(?:\.\d)?s) · continue · .* · total 440 tokens, \$1\.0000/,
       resumed.stderr
     )
     const total = jsonDocument(resumed).result.usage

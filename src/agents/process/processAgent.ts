@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
+import { formatDuration } from "../../domain/render.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
@@ -225,7 +226,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
           while (true) {
             const quiet = Date.now() - lastOutput
             if (quiet >= idleMillis) {
-              return yield* fail("idle-timeout", `the agent printed nothing for ${Duration.format(idle)}`)
+              return yield* fail("idle-timeout", `the agent printed nothing for ${formatDuration(idleMillis)}`)
             }
             yield* Effect.sleep(Duration.millis(Math.min(idleMillis - quiet, 1000)))
           }
@@ -238,7 +239,8 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       onSome: (timeout) =>
         Effect.timeoutOrElse(watched, {
           duration: timeout,
-          orElse: () => Effect.fail(fail("timeout", `the round ran longer than ${Duration.format(timeout)}`))
+          orElse: () =>
+            Effect.fail(fail("timeout", `the round ran longer than ${formatDuration(Duration.toMillis(timeout))}`))
         })
     })
     const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))

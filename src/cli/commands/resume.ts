@@ -1,13 +1,30 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
+import type { RunView } from "../../domain/journal.ts"
+import { reportFault } from "../../domain/render.ts"
 import { agentName, withValuesFrom } from "../../domain/settings.ts"
 import { decodeValue } from "../../domain/settingValues.ts"
+import { escapeLine } from "../../domain/terminalText.ts"
+import { withFoundRun } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
-import { withStore } from "../store.ts"
+
+/** A run that ended on a report breaking the rules runs the same round again with the same agent: say so first. */
+const warnIfRepeating = (view: RunView) => {
+  if (view.error === null) return
+  const fields = view.error.fields
+  if (reportFault({ _tag: view.error._tag, limit: fields.limit }) === undefined) return
+  process.stderr.write(
+    `ralph: run ${view.started.runId} ended with ${view.error._tag} (${
+      escapeLine(view.error.message)
+    }); this resume runs round ${
+      String(fields.round)
+    } again with the same agent and prompt, so it fails the same way unless the agent writes a valid report this time\n`
+  )
+}
 
 export const resume = Command.make(
   "resume",
@@ -18,13 +35,17 @@ export const resume = Command.make(
       session.output({ json: flags.json })
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
-      const view = yield* withStore(location, (store) => store.read(flags.runId))
+      const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
       session.output({ maxResultChars: view.started.config.maxResultChars })
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
+      warnIfRepeating(view)
       const agent = decodeValue(agentName.schema)(view.started.config.subagentProvider)
       if ("problem" in agent) {
-        return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
+        return yield* new StateUnavailable({
+          path: stateDir,
+          problem: `run ${view.started.runId} names ${agent.problem}`
+        })
       }
       const loaded = yield* loadSettings({
         ...flags,

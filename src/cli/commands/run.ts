@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
+import { checkObjective } from "../../domain/config.ts"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
@@ -56,7 +57,8 @@ export const run = Command.make(
     settle(Effect.gen(function*() {
       const session = yield* CliSession
       session.output({ json: flags.json })
-      const objective = yield* readObjective(flags.objective, flags.objectiveFile)
+      // An empty objective is the first thing to say, before anything about the settings.
+      const objective = yield* Effect.flatMap(readObjective(flags.objective, flags.objectiveFile), checkObjective)
       const settings = yield* loadSettings(flags, process.env, flags)
       session.output({ maxResultChars: settings.config.maxResultChars })
       return yield* withRalph(

@@ -4,13 +4,13 @@ import { RalphError } from "../../domain/errors.ts"
 import { followed } from "../../domain/follow.ts"
 import type { RunView } from "../../domain/journal.ts"
 import { escapeBlock } from "../../domain/terminalText.ts"
+import { withFoundRun } from "../findRun.ts"
 import { quiet, readFlags, runIdArgument } from "../flags.ts"
 import { progressFor } from "../present/liveView.ts"
 import { exitCodeOfTag, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import type { StoreLocation } from "../store.ts"
-import { withStore } from "../store.ts"
 
 /** How often the record is read again: a round's start or end shows within this. */
 const pollInterval = Duration.millis(250)
@@ -60,14 +60,14 @@ export const watch = Command.make(
     Effect.gen(function*() {
       const session = yield* CliSession
       session.output({ json: flags.json })
-      session.watch(flags.runId)
       const location = yield* loadLocation(flags, process.env)
       const progress = progressFor(session, flags.quiet)
-      const ended = yield* withStore(location, (store) =>
+      const ended = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) =>
         Effect.gen(function*() {
+          session.watch(runId)
           let before: RunView | undefined
           for (;;) {
-            const view = yield* store.read(flags.runId)
+            const view = yield* store.read(runId)
             for (const { at, event } of followed(before, view)) yield* progress(event, at)
             before = view
             if (view.state !== "running") return view

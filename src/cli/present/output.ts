@@ -3,6 +3,7 @@ import { errorFields, type RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
 import type { Envelope } from "../../domain/outcome.ts"
+import { formatDuration } from "../../domain/render.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, type RoundUsage } from "../../domain/usage.ts"
 import type { StoreLocation } from "../store.ts"
@@ -107,8 +108,6 @@ export const styleFor = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): St
     ? { dim: ansi(2, 22), bold: ansi(1, 22), red: ansi(31, 39), green: ansi(32, 39), yellow: ansi(33, 39) }
     : plainStyle
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`
-
 /** Worker text on one short line that cannot drive the terminal: whitespace runs collapsed, control characters escaped. */
 const oneLine = (text: string, max = 160) => {
   const line = text.replace(/\s+/g, " ")
@@ -152,7 +151,7 @@ export const progressLine = (
       const guarded = event.protectedChanged !== undefined && event.protectedChanged.length > 0
         ? style.red(` · protected files changed: ${oneLine(event.protectedChanged.join(", "))}`)
         : ""
-      return `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${status} · ` +
+      return `round ${event.round}/${maxRounds} · ${agent} · ${formatDuration(event.durationMs)} · ${status} · ` +
         `${oneLine(event.report.summary)} · ${formatUsage(event.usage)}${
           spent.length > 1 ? ` · ${formatTotals(spent)}` : ""
         }` +
@@ -172,26 +171,26 @@ export const progressLine = (
       if (v === null) return style.green(`round ${event.round}/${maxRounds} · claim accepted`)
       const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
       const line = `round ${event.round}/${maxRounds} · verify ${oneLine(v.command.join(" "), 80)} · ${
-        seconds(v.durationMs)
+        formatDuration(v.durationMs)
       } · ${how}`
       return event.holds ? style.green(`${line} · claim verified`) : style.red(`${line} · claim rejected`)
     }
     case "RoundRejected":
       return style.red(
-        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · ${event.kind} report · ${
+        `round ${event.round}/${maxRounds} · ${agent} · ${formatDuration(event.durationMs)} · ${event.kind} report · ${
           oneLine(event.problem)
         }`
       )
     case "RoundFailed":
       return style.red(
-        `round ${event.round}/${maxRounds} · ${agent} · ${seconds(event.durationMs)} · failed (${event.reason}) · ${
-          oneLine(event.detail)
-        }`
+        `round ${event.round}/${maxRounds} · ${agent} · ${
+          formatDuration(event.durationMs)
+        } · failed (${event.reason}) · ${oneLine(event.detail)}`
       )
     case "RetryScheduled":
       return style.yellow(
         `round ${event.round}/${maxRounds} · retrying in ${
-          seconds(event.delayMs)
+          formatDuration(event.delayMs)
         } (${event.reason}), attempt ${event.attempt}`
       )
     case "ChildSpawned":

@@ -1,0 +1,154 @@
+import { Effect, Option } from "effect"
+import { Command, Flag } from "effect/cli"
+import { InvalidArguments } from "../../domain/errors.ts"
+import type { RunState } from "../../domain/journal.ts"
+import { elapsed } from "../../domain/render.ts"
+import { escapeLine } from "../../domain/terminalText.ts"
+import type { RunListing } from "../../record/RunStore.ts"
+import { newestFirst, workspaceAround } from "../findRun.ts"
+import { readFlags } from "../flags.ts"
+import { listingJson } from "../present/json.ts"
+import { printRead } from "../present/print.ts"
+import { loadLocation, resolveWorkspace } from "../settings.ts"
+import { withRecords } from "../store.ts"
+
+/** A screenful. */
+const defaultLimit = 20
+
+const states = [
+  "running",
+  "complete",
+  "blocked",
+  "budget-limited",
+  "failed",
+  "cancelled",
+  "interrupted",
+  "damaged"
+] as const satisfies ReadonlyArray<RunState | "damaged">
+
+const flags = {
+  ...readFlags,
+  workspace: Flag.String("workspace").pipe(
+    Flag.withDescription(
+      "Only the runs of this workspace, whose ralph.config.json names the state dir (default: the workspace " +
+        "the current directory lies in, when a recorded run has one; else every workspace)"
+    ),
+    Flag.optional
+  ),
+  allWorkspaces: Flag.Boolean("all-workspaces").pipe(
+    Flag.withDescription("The runs of every workspace recorded in the state dir"),
+    Flag.withDefault(false)
+  ),
+  status: Flag.Literals("status", states).pipe(Flag.withDescription("Only the runs in this state"), Flag.optional),
+  limit: Flag.Int("limit").pipe(
+    Flag.withDescription(`At most this many runs, newest first (default ${defaultLimit})`),
+    Flag.optional
+  ),
+  all: Flag.Boolean("all").pipe(Flag.withDescription("Every matching run, however many"), Flag.withDefault(false))
+}
+
+/** The runs a listing shows, and what it says about the ones it leaves out. */
+interface Selection {
+  readonly shown: ReadonlyArray<RunListing>
+  readonly matching: number
+  /** The workspace the runs are of, or undefined for every workspace. */
+  readonly workspace: string | undefined
+  /** Whether that workspace was chosen because the current directory lies in it. */
+  readonly implied: boolean
+  readonly status: string | undefined
+  readonly where: string
+}
+
+const stateOf = (run: RunListing): string => run._tag === "Damaged" ? "damaged" : run.summary.state
+
+const row = (cells: ReadonlyArray<string>) => cells.join("  ").trimEnd()
+const header = row([
+  "RUN".padEnd(22),
+  "STATE".padEnd(14),
+  "ROUNDS".padEnd(8),
+  "STARTED (UTC)".padEnd(19),
+  "  TOOK",
+  "OBJECTIVE"
+])
+
+const listingRow = (now: string) => (run: RunListing) => {
+  if (run._tag === "Damaged") return row([run.runId.padEnd(22), "damaged".padEnd(14), escapeLine(run.problem)])
+  const s = run.summary
+  const objective = escapeLine(s.objective.replace(/\s+/g, " "))
+  return row([
+    s.runId.padEnd(22),
+    s.state.padEnd(14),
+    `${s.rounds}/${s.maxRounds}`.padEnd(8),
+    s.startedAt.slice(0, 19).replace("T", " "),
+    // A run still going has taken until now, not until its last record.
+    elapsed(s.startedAt, s.state === "running" ? now : s.updatedAt).padStart(6),
+    objective.length > 60 ? `${objective.slice(0, 59)}…` : objective
+  ])
+}
+
+/** The line above the table: which runs these are, where they were recorded, and how to see the rest. */
+const caption = (s: Selection): string => {
+  const which = `${s.status === undefined ? "" : `${s.status} `}runs ${
+    s.workspace === undefined ? "of every workspace" : `of ${escapeLine(s.workspace)}`
+  }`
+  const count = s.shown.length === s.matching ? `${s.matching}` : `newest ${s.shown.length} of ${s.matching}`
+  const more = s.shown.length < s.matching
+    ? `; ${s.matching - s.shown.length} more: --limit N or --all`
+    : ""
+  const others = s.implied ? "; --all-workspaces for every workspace's" : ""
+  return `${count} ${which} recorded in ${escapeLine(s.where)}, newest first${more}${others}`
+}
+
+const listingText = (s: Selection): string => {
+  if (s.matching === 0) {
+    const which = `${s.status === undefined ? "" : `${s.status} `}runs${
+      s.workspace === undefined ? "" : ` of ${escapeLine(s.workspace)}`
+    }`
+    return `No ${which} recorded in ${escapeLine(s.where)}.${
+      s.implied ? " --all-workspaces lists every workspace's." : ""
+    }`
+  }
+  const now = new Date().toISOString()
+  return [caption(s), header, ...s.shown.map(listingRow(now))].join("\n")
+}
+
+export const runs = Command.make("runs", flags, (flags) =>
+  printRead(
+    flags.json,
+    Effect.gen(function*() {
+      if (Option.isSome(flags.limit) && flags.limit.value < 1) {
+        return yield* new InvalidArguments({ argument: "--limit", problem: "expected a positive whole number" })
+      }
+      const location = yield* loadLocation(flags, process.env)
+      const dir = yield* resolveWorkspace(flags.workspace)
+      const { listing, where } = yield* withRecords(
+        location,
+        (store) => Effect.map(store.list, (listing) => ({ listing, where: store.root }))
+      )
+      const around = flags.allWorkspaces ? undefined : workspaceAround(listing, dir)
+      // A workspace named on the command line lists its runs, even none; the current directory only
+      // narrows the listing when a recorded run's workspace holds it.
+      const workspace = flags.allWorkspaces ? undefined : around ?? (Option.isSome(flags.workspace) ? dir : undefined)
+      const status = Option.getOrUndefined(flags.status)
+      // A damaged run's workspace is unknown: it is listed with every workspace's, never hidden.
+      const matching = newestFirst(listing).filter((run) =>
+        (workspace === undefined || run._tag === "Damaged" || run.summary.workspace === workspace) &&
+        (status === undefined || stateOf(run) === status)
+      )
+      const limit = flags.all ? matching.length : Option.getOrElse(flags.limit, () => defaultLimit)
+      return {
+        shown: matching.slice(0, limit),
+        matching: matching.length,
+        workspace,
+        implied: workspace !== undefined && Option.isNone(flags.workspace),
+        status,
+        where
+      } satisfies Selection
+    }),
+    listingText,
+    (selection) => selection.shown.map(listingJson)
+  )).pipe(
+    Command.withDescription(
+      "List recorded runs, newest first: those of the current workspace, or every one; a run whose record cannot be read is listed as damaged"
+    )
+  )

@@ -1,0 +1,104 @@
+import { Effect } from "effect"
+import { Command } from "effect/cli"
+import { describeGuards } from "../../domain/guards.ts"
+import { type RunView, summarize } from "../../domain/journal.ts"
+import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
+import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
+import { formatTotals, formatUsage } from "../../domain/usage.ts"
+import { withFoundRun } from "../findRun.ts"
+import { readFlags, runIdArgument } from "../flags.ts"
+import { showJson } from "../present/json.ts"
+import { printRead } from "../present/print.ts"
+import { loadLocation } from "../settings.ts"
+
+/** A round's claim check in words; `ended`: the run has its result, so no resume checks a cut claim again. */
+const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended: boolean): string => {
+  if (!("check" in claim)) {
+    return claim.status === "checking"
+      ? "claim check: running"
+      : ended
+      ? "claim check: cut short (the run ended during it)"
+      : "claim check: interrupted (a resume checks the claim again)"
+  }
+  const { protectedChanged, verification: v } = claim.check
+  if (protectedChanged.length > 0) {
+    return `claim rejected: protected files changed: ${protectedChanged.map(escapeLine).join(", ")}`
+  }
+  if (v === null) return `claim ${claim.status === "held" ? "accepted" : "rejected"}`
+  const how = v.timedOut ? "timed out" : `exit ${v.exitCode ?? "by signal"}`
+  return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${formatDuration(v.durationMs)} · claim ${
+    claim.status === "held" ? "verified" : "rejected"
+  }`
+}
+
+/** Lines of a failed verification's output tail `show` prints; the whole tail is in --json. */
+const shownTailLines = 20
+
+/** The end of what a verification that rejected the claim printed, indented under its line. */
+const failedOutput = (claim: NonNullable<RunView["rounds"][number]["claim"]>): ReadonlyArray<string> => {
+  if (!("check" in claim) || claim.status === "held") return []
+  const tail = claim.check.verification?.outputTail.trimEnd() ?? ""
+  if (tail === "") return []
+  const all = tail.split("\n")
+  const shown = all.slice(-shownTailLines)
+  return [
+    `      its output${
+      all.length > shown.length ? `, last ${shown.length} lines (--json has all that was kept)` : ""
+    }:`,
+    ...shown.map((line) => `      | ${escapeLine(line)}`)
+  ]
+}
+
+/** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
+const showText = (view: RunView) => {
+  const s = summarize(view)
+  const lines = [
+    `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
+    `objective: ${escapeBlock(s.objective)}`,
+    `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
+      // A run still going has taken until now, not until its last record.
+      elapsed(s.startedAt, s.state === "running" ? new Date().toISOString() : s.updatedAt)}`
+  ]
+  const guards = describeGuards(view.started.guards ?? {})
+  if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
+  for (const round of view.rounds) {
+    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
+    const took = round.durationMs === null ? "" : ` · ${formatDuration(round.durationMs)}`
+    const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
+    const what = round.report !== null
+      ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
+      : round.failure !== null
+      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}`
+      : round.problem !== null
+      ? ` · ${escapeLine(round.problem)}${usage}`
+      : ""
+    const changed = round.workspaceChanged === null
+      ? ""
+      : round.workspaceChanged
+      ? " · changed the workspace"
+      : " · workspace unchanged"
+    const guarded = round.protectedChanged === null || round.protectedChanged.length === 0
+      ? ""
+      : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
+    lines.push(`  ${head}${took}${what}${changed}${guarded}`)
+    if (round.claim !== null) {
+      lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`, ...failedOutput(round.claim))
+    }
+  }
+  if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
+  if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
+  if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
+  return lines.join("\n")
+}
+
+export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {
+  return printRead(
+    flags.json,
+    Effect.flatMap(
+      loadLocation(flags, process.env),
+      (location) => withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+    ),
+    showText,
+    showJson
+  )
+}).pipe(Command.withDescription("Show one run: each round, and how it ended"))

@@ -1,0 +1,33 @@
+import { type RunView, summarize } from "../../domain/journal.ts"
+import { summarizeUsage } from "../../domain/usage.ts"
+import type { RunListing } from "../../record/RunStore.ts"
+
+/** A run in `ralph runs --json` (and the MCP resource ralph://runs). */
+export const listingJson = (run: RunListing) =>
+  run._tag === "Damaged" ? { runId: run.runId, state: "damaged", problem: run.problem } : run.summary
+
+/** One run as `ralph show --json` gives it (and the MCP resource ralph://runs/RUN_ID). */
+export const showJson = (view: RunView) => ({
+  ...summarize(view),
+  gitHead: view.started.gitHead,
+  config: view.started.config,
+  agentsStarted: view.agentsStarted,
+  rounds: view.rounds.map((round) => ({
+    round: round.round,
+    attempt: round.attempt,
+    status: round.status,
+    pid: round.pid,
+    durationMs: round.durationMs,
+    usage: round.usage,
+    ...(round.report === null ? {} : { report: round.report }),
+    ...(round.failure === null ? {} : { failure: round.failure }),
+    ...(round.problem === null ? {} : { problem: round.problem }),
+    ...(round.workspaceChanged === null ? {} : { workspaceChanged: round.workspaceChanged }),
+    ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
+    ...(round.claim === null ? {} : { claim: round.claim })
+  })),
+  usage: summarizeUsage(view.usage),
+  guards: view.started.guards ?? {},
+  result: view.envelope,
+  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
+})
