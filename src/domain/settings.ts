@@ -44,7 +44,16 @@ export const defaults = {
   /** How much of a round's stdout the record keeps. */
   keptStdoutBytes: 1024 * 1024,
   /** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it (renewed six times a ttl). */
-  runLeaseTtl: Duration.seconds(30)
+  runLeaseTtl: Duration.seconds(30),
+  /**
+   * A notification's bounds (--notify): each POST gets this long to be answered, up to this many
+   * tries (a retry after a 5xx or no answer, waiting this long, doubling), and the run's end waits
+   * this long at most for all of its notifications together.
+   */
+  notifyAttemptTimeout: Duration.seconds(5),
+  notifyAttempts: 3,
+  notifyRetryDelay: Duration.millis(500),
+  notifyTotalWait: Duration.seconds(10)
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
