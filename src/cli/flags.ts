@@ -2,7 +2,7 @@ import { Option } from "effect"
 import { Argument, type CliError, Flag } from "effect/cli"
 import { InvalidConfig } from "../domain/errors.ts"
 import { type Setting, settings } from "../domain/settings.ts"
-import { count, decodeValue, glob, type Kind } from "../domain/settingValues.ts"
+import { count, decodeValue, glob, type Kind, url } from "../domain/settingValues.ts"
 import { settingConfig, type Sourced, sourceProblem } from "./settingSources.ts"
 
 /** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
@@ -77,6 +77,16 @@ const workspace = optionalString(
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
 )
 const stateDir = settingFlag(settings.stateDir)
+// Repeated: the URLs given replace the variable's and the file's list.
+const notify = Flag.String(settings.notify.flag).pipe(
+  Flag.withMetavar(url.metavar),
+  decodedBy(url),
+  Flag.atLeast(1),
+  Flag.map(sourced(settings.notify)),
+  Flag.withFallbackConfig(settingConfig(settings.notify)),
+  Flag.withDescription(help(settings.notify)),
+  Flag.optional
+)
 const engine = settingFlag(settings.engine)
 const databaseUrl = settingFlag(settings.databaseUrl)
 
@@ -125,6 +135,7 @@ export const runFlags = {
     Flag.withDescription(help(settings.protect)),
     Flag.optional
   ),
+  notify,
   stateDir,
   engine,
   databaseUrl
@@ -148,6 +159,7 @@ export const resumeFlags = {
   retries: runFlags.retries,
   retryDelay: runFlags.retryDelay,
   killGrace: runFlags.killGrace,
+  notify,
   stateDir,
   engine,
   databaseUrl

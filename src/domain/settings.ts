@@ -6,7 +6,7 @@
  * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
-import { boolean, command, count, duration, globs, type Kind, oneOf, text, usd } from "./settingValues.ts"
+import { boolean, command, count, duration, globs, type Kind, oneOf, text, urls, usd } from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -204,6 +204,14 @@ export const settings = {
     flag: "protect",
     kind: globs,
     description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
+  }),
+  notify: setting({
+    key: "notify",
+    env: "RALPH_NOTIFY",
+    flag: "notify",
+    kind: urls,
+    description: "A webhook told by a JSON POST when the run ends (finished or failed); repeatable, the URLs given " +
+      "replace the variable's and the file's"
   }),
   engine: setting({
     key: "engine",
