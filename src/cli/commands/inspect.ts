@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { Command } from "effect/cli"
 import type { RalphError } from "../../domain/errors.ts"
 import { describeGuards } from "../../domain/guards.ts"
-import { type RunView, summarize } from "../../domain/journal.ts"
+import { type NotificationEntry, type RunView, summarize } from "../../domain/journal.ts"
 import { renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, summarizeUsage } from "../../domain/usage.ts"
@@ -92,7 +92,8 @@ export const showJson = (view: RunView) => ({
   usage: summarizeUsage(view.usage),
   guards: view.started.guards ?? {},
   result: view.envelope,
-  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
+  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },
+  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery }))
 })
 
 /** A round's claim check in words; `ended`: the run has its result, so no resume checks a cut claim again. */
@@ -113,6 +114,15 @@ const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended
   return `verification: ${escapeLine(v.command.join(" "))} · ${how} · ${(v.durationMs / 1000).toFixed(1)}s · claim ${
     claim.status === "held" ? "verified" : "rejected"
   }`
+}
+
+/** "notified https://hooks.slack.com/*** of finished: sent (200, 1 try)", or why it failed. */
+const notificationLine = (n: NotificationEntry): string => {
+  const tries = `${n.attempts} ${n.attempts === 1 ? "try" : "tries"}`
+  const how = n.outcome === "sent"
+    ? `sent (${n.status ?? "?"}, ${tries})`
+    : `failed after ${tries}: ${n.error ?? `answered ${n.status ?? "?"}`}`
+  return `notified ${escapeLine(n.url)} of ${n.event}: ${escapeLine(how)}`
 }
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
@@ -152,6 +162,7 @@ const showText = (view: RunView) => {
   if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
+  for (const n of view.notifications) lines.push(notificationLine(n))
   return lines.join("\n")
 }
 
