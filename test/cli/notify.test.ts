@@ -8,8 +8,9 @@ import { Schema } from "effect"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Notification } from "../../src/domain/notification.ts"
-import { printJson, sq, writeAgent } from "../support/agents.ts"
-import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli } from "../support/cli.ts"
+import { printJson, sq, waitForPid, writeAgent } from "../support/agents.ts"
+import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
+import { connectMcp, type McpSession } from "../support/mcp.ts"
 import { closedPort, type Receiver, startReceiver } from "../support/receiver.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -22,7 +23,9 @@ const receiver = async (answer?: (n: number) => number | "hang") => {
   receivers.push(started)
   return started
 }
+const sessions: Array<McpSession> = []
 afterAll(async () => {
+  await Promise.all(sessions.map((session) => session.client.close()))
   removeWorkspaces()
   for (const r of receivers.splice(0)) await r.close()
 })
@@ -41,18 +44,20 @@ const secretEnv = {
 }
 
 /** A workspace whose exec agent answers round N with `bodies[N-1]`, spending $0.10 a round (the first `paid` rounds). */
-const setup = (bodies: ReadonlyArray<string>, paid = bodies.length) => {
+const setup = (given: ReadonlyArray<string> | ((root: string) => ReadonlyArray<string>), paid?: number) => {
   const { root, ws } = newWorkspace()
+  const bodies = typeof given === "function" ? given(root) : given
   const usage = `printf '%s' ${
     sq(JSON.stringify({ inputTokens: 100, outputTokens: 20, costUsd: 0.1 }))
   } > "$RALPH_USAGE_FILE"`
-  const cases = bodies.map((body, i) => `  ${i + 1}) ${i < paid ? `${usage}; ` : ""}${body} ;;`).join("\n")
+  const cases = bodies.map((body, i) => `  ${i + 1}) ${i < (paid ?? bodies.length) ? `${usage}; ` : ""}${body} ;;`)
+    .join("\n")
   const agent = writeAgent(root, "agent.sh", `case "$RALPH_ROUND" in\n${cases}\n  *) exit 9 ;;\nesac`)
   writeFileSync(
     join(ws, "ralph.config.json"),
     JSON.stringify({ agents: { exec: { env: { AGENT_TOKEN: secrets.agentEnv } } } })
   )
-  return { ws, agent }
+  return { root, ws, agent }
 }
 
 const noSecretIn = (text: string) => {
@@ -157,10 +162,13 @@ describe.concurrent("ralph run --notify", () => {
     assert.include(shown.text, `notified ${r.url} of finished: sent (200, 3 tries)`)
   })
 
-  it("a receiver that always answers 500 does not change the run's end; the record says failed", async () => {
+  it("a receiver that always answers 500 does not change the run's end; the record says failed (journal engine)", async () => {
     const r = await receiver(() => 500)
     const { agent, ws } = setup([printJson(completeReport)])
-    const result = await runCli([...execArgs(agent, "--json", "--notify", r.url), "x"], { cwd: ws })
+    const result = await runCli([...execArgs(agent, "--json", "--engine", "journal", "--notify", r.url), "x"], {
+      cwd: ws,
+      env: { RALPH_ENGINE: "journal" }
+    })
     assert.strictEqual(result.code, 0, result.stderr)
     assert.strictEqual(jsonDocument(result).result.status, "complete")
     assert.strictEqual(r.received.length, 3)
@@ -178,7 +186,7 @@ describe.concurrent("ralph run --notify", () => {
     assert.strictEqual(result.code, 4, result.stderr)
     assert.strictEqual(jsonDocument(result).error._tag, "RoundFailed")
     const runs = await runCli(["runs", "--json"], { cwd: ws })
-    const runId = jsonDocument({ ...runs, stdout: `{"runs":${runs.stdout}}` }).runs[0].runId
+    const runId = JSON.parse(runs.stdout)[0].runId
     const shown = await show(ws, runId)
     assert.deepStrictEqual(shown.notifications, [
       { url, event: "failed", outcome: "failed", error: "no answer (ECONNREFUSED)", attempts: 3 }
@@ -200,6 +208,48 @@ describe.concurrent("ralph run --notify", () => {
     assert.deepInclude(shown.notifications[0], { outcome: "failed", attempts: 2 })
     assert.match(String(shown.notifications[0]!.error), /^gave up after 10s \(the bound on a notification\)/)
   }, 40_000)
+
+  it("ralph resume --notify: the resumed run's end is told", async () => {
+    const r = await receiver()
+    const { root, ws, agent } = setup((root) => [
+      `if [ -e ${sq(join(root, "fixed"))} ]; then ${printJson(completeReport)}; else exit 9; fi`
+    ])
+    const first = await runCli([...execArgs(agent, "--json"), "x"], { cwd: ws })
+    assert.strictEqual(first.code, 4, first.stderr)
+    const runId = jsonDocument(first).error.runId as string
+    writeFileSync(join(root, "fixed"), "")
+    const resumed = await runCli(["resume", runId, "--json", "--notify", r.url], { cwd: ws })
+    assert.strictEqual(resumed.code, 0, resumed.stderr)
+    assert.strictEqual(r.received.length, 1)
+    assert.deepInclude(decode(r.received[0]!.body), { event: "finished", runId, status: "complete" })
+    const shown = await show(ws, runId)
+    assert.deepStrictEqual(shown.notifications.map((n) => [n.event, n.outcome]), [["finished", "sent"]])
+  })
+
+  it("Ctrl-C: the cancelled run is told as failed, Cancelled, and still exits 130", async () => {
+    const r = await receiver()
+    const { root, ws, agent } = setup((root) => [`echo $$ > ${sq(join(root, "child.pid"))}; sleep 30`])
+    const running = startCli([...execArgs(agent, "--notify", r.url), "x"], { cwd: ws })
+    await waitForPid(join(root, "child.pid"))
+    running.child.kill("SIGINT")
+    const result = await running.result
+    assert.strictEqual(result.code, 130, result.stderr)
+    assert.strictEqual(r.received.length, 1)
+    const body = decode(r.received[0]!.body)
+    assert.deepInclude(body, { event: "failed" })
+    assert.strictEqual(body.event === "failed" ? body.error._tag : "", "Cancelled")
+  })
+
+  it("ralph mcp --notify: each call's run is told", async () => {
+    const r = await receiver()
+    const { agent, ws } = setup([printJson(completeReport)])
+    const session = await connectMcp(["--agent-cmd", agent, "--kill-grace", "300ms", "--notify", r.url], { cwd: ws })
+    sessions.push(session)
+    const result = await session.client.callTool({ name: "ralph", arguments: { objective: "x" } })
+    const runId = (result.structuredContent as { readonly runId: string }).runId
+    assert.strictEqual(r.received.length, 1)
+    assert.deepInclude(decode(r.received[0]!.body), { event: "finished", runId, status: "complete" })
+  }, 60_000)
 
   it("RALPH_NOTIFY (URLs split by spaces) and the file's notify; a flag replaces them", async () => {
     const a = await receiver()
