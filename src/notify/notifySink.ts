@@ -8,14 +8,13 @@ import { Clock, Effect } from "effect"
 import type { StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { type Delivery, failedNotification, finishedNotification, type Notification } from "../domain/notification.ts"
-import { defaultDeliveryPolicy, deliverAll, type DeliveryPolicy } from "./deliver.ts"
+import { deliverAll } from "./deliver.ts"
 
 export interface NotifyContext {
   readonly urls: ReadonlyArray<string>
   readonly workspace: string
   /** Keeps one delivery in the run's record, when the run is recorded. */
   readonly record?: (runId: string, delivery: Delivery) => Effect.Effect<void, StateUnavailable>
-  readonly policy?: DeliveryPolicy
 }
 
 /** The notification an event calls for, if any. */
@@ -33,12 +32,11 @@ const notificationOf = (event: RunEvent, workspace: string, at: string): Notific
 
 /** A sink telling the context's webhooks of a run's end; nothing when there are none. */
 export const notifySink = (context: NotifyContext) => (event: RunEvent): Effect.Effect<void> =>
-  Effect.gen(function*() {
-    if (context.urls.length === 0) return
+  context.urls.length === 0 ? Effect.void : Effect.gen(function*() {
     const at = new Date(yield* Clock.currentTimeMillis).toISOString()
     const notification = notificationOf(event, context.workspace, at)
     if (notification === undefined) return
-    const deliveries = yield* deliverAll(context.urls, notification, context.policy ?? defaultDeliveryPolicy)
+    const deliveries = yield* deliverAll(context.urls, notification)
     const record = context.record
     if (record === undefined) return
     // The run has ended and is recorded so: an entry its record refuses now is not worth failing it for.
