@@ -2,7 +2,7 @@ import { Option } from "effect"
 import { Argument, type CliError, Flag } from "effect/cli"
 import { InvalidConfig } from "../domain/errors.ts"
 import { type Setting, settings } from "../domain/settings.ts"
-import { count, decodeValue, glob, type Kind } from "../domain/settingValues.ts"
+import { count, decodeValue, glob, type Kind, url } from "../domain/settingValues.ts"
 import { settingConfig, type Sourced, sourceProblem } from "./settingSources.ts"
 
 /** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
@@ -76,7 +76,26 @@ const workspace = optionalString(
   "DIR",
   "The directory the agents work in, holding ralph.config.json (default: the current directory)"
 )
+/**
+ * A list setting's flag, repeated, each value decoded as one `item`: the values given replace the
+ * variable's and the file's list, like any other setting's flag.
+ */
+const listFlag = <A>(
+  setting: Setting<ReadonlyArray<A>, string>,
+  item: Kind<A>
+): Flag.Flag<Option.Option<Sourced<ReadonlyArray<A>>>> =>
+  Flag.String(setting.flag).pipe(
+    Flag.withMetavar(item.metavar),
+    decodedBy(item),
+    Flag.atLeast(1),
+    Flag.map(sourced(setting)),
+    Flag.withFallbackConfig(settingConfig(setting)),
+    Flag.withDescription(help(setting)),
+    Flag.optional
+  )
+
 const stateDir = settingFlag(settings.stateDir)
+const notify = listFlag(settings.notify, url)
 const engine = settingFlag(settings.engine)
 const databaseUrl = settingFlag(settings.databaseUrl)
 
@@ -115,16 +134,8 @@ export const runFlags = {
   maxStalledRounds: settingFlag(settings.maxStalledRounds),
   verify: settingFlag(settings.verify),
   verifyTimeout: settingFlag(settings.verifyTimeout),
-  // Repeated: the patterns given replace the variable's and the file's list.
-  protect: Flag.String(settings.protect.flag).pipe(
-    Flag.withMetavar(glob.metavar),
-    decodedBy(glob),
-    Flag.atLeast(1),
-    Flag.map(sourced(settings.protect)),
-    Flag.withFallbackConfig(settingConfig(settings.protect)),
-    Flag.withDescription(help(settings.protect)),
-    Flag.optional
-  ),
+  protect: listFlag(settings.protect, glob),
+  notify,
   stateDir,
   engine,
   databaseUrl
@@ -148,6 +159,7 @@ export const resumeFlags = {
   retries: runFlags.retries,
   retryDelay: runFlags.retryDelay,
   killGrace: runFlags.killGrace,
+  notify,
   stateDir,
   engine,
   databaseUrl

@@ -43,6 +43,7 @@ const ralphLayer = (
     ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
+    notify: settings.notify,
     ...(gate === undefined ? {} : { gate }),
     ...(Option.isSome(settings.maxTime)
       ? {

@@ -48,6 +48,8 @@ export interface CliSettings extends StoreLocation {
   readonly verify: ReadonlyArray<string> | undefined
   readonly verifyTimeout: Duration.Duration
   readonly protect: ReadonlyArray<string>
+  /** Webhooks told of the run's end (a resume's own, like its retries). */
+  readonly notify: ReadonlyArray<string>
 }
 
 /** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
@@ -84,6 +86,7 @@ export interface SettingsFlags extends LocationFlags {
   readonly retries: Given<number>
   readonly retryDelay: Given<Duration.Duration>
   readonly killGrace: Given<Duration.Duration>
+  readonly notify: Given<ReadonlyArray<string>>
 }
 
 /** The workspace: an existing directory, by its real path. */
@@ -346,6 +349,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     retries: valueOr(yield* value(settings.retries, flags.retries), defaults.retries),
     retryDelay: valueOr(yield* value(settings.retryDelay, flags.retryDelay), defaults.retryDelay),
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
+    notify: valueOr(yield* value(settings.notify, flags.notify), []),
     ...(yield* locationOf(flags, env, provider, workspace, true)),
     ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider))
   }

@@ -32,7 +32,8 @@ export const cutVerification = (command: ReadonlyArray<string>, durationMs: numb
     "ralph: the run's time budget ran out while the verify command ran; it was stopped, and the claim is unchecked"
 })
 
-const verificationPassed = (verification: Verification): boolean =>
+/** Whether the verify command's run confirmed the claim: it exited 0 in time. */
+export const verificationPassed = (verification: Verification): boolean =>
   verification.exitCode === 0 && !verification.timedOut
 
 /** How the verify command's run ended, in words: "exited with 1", "ran out of time", "did not exit by itself", or that the run's time budget cut it. */

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect"
 import { FailureReason } from "./errors.ts"
 import { ClaimCheck, Guards } from "./guards.ts"
+import { Delivery } from "./notification.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
@@ -126,11 +127,14 @@ export const JournalEntry = Schema.Union([
       message: Schema.String,
       fields: Schema.Record(Schema.String, Schema.Unknown)
     })
-  })
+  }),
+  /** A notification (--notify) sent or not: told of after the event it tells of. */
+  Schema.Struct({ ...common, type: Schema.Literal("notification"), ...Delivery.fields })
 ])
 export type JournalEntry = typeof JournalEntry.Type
 export type RunStartedEntry = Extract<JournalEntry, { type: "run-started" }>
 type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
+export type NotificationEntry = Extract<JournalEntry, { type: "notification" }>
 
 /** One line of the journal (a stored entry's JSON text), decoded. */
 export const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(JournalEntry))
@@ -238,6 +242,8 @@ export interface RunView {
   readonly ownerPid: number
   /** The machine of that process (and of its children), when the record says. */
   readonly ownerHost: string | null
+  /** The notifications sent or failed, in order. */
+  readonly notifications: ReadonlyArray<NotificationEntry>
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -288,6 +294,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
   let ownerPid = started.pid
   let ownerHost = started.host ?? null
   let terminal = false
+  const notifications: Array<NotificationEntry> = []
   const current = () => rounds.at(-1)
   const replaceCurrent = (patch: Partial<RoundView>) => {
     const last = current()
@@ -392,6 +399,9 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         break
       case "retry":
         break
+      case "notification":
+        notifications.push(entry)
+        break
       case "run-finished":
         envelope = entry.envelope
         terminal = true
@@ -433,7 +443,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     danglingRound: dangling ? last.round : null,
     lastTime: entries.at(-1)?.t ?? started.t,
     ownerPid,
-    ownerHost
+    ownerHost,
+    notifications
   }
 }
 

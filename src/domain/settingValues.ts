@@ -145,18 +145,57 @@ const globPattern = (raw: unknown): { readonly value: string } | { readonly prob
  */
 export const glob: Kind<string> = kind(Schema.String, "GLOB", globPattern)
 
-/** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
-export const globs: Kind<ReadonlyArray<string>> = kind(Schema.Array(Schema.String), "GLOB", (raw) => {
+/**
+ * A list: an array in the file, or one string split into words (a flag repeats instead), each item
+ * decoded by `item`; a value that is no list is refused in the words of `refusal`.
+ */
+const listOf = <A>(
+  item: (raw: unknown) => { readonly value: A } | { readonly problem: string },
+  refusal: (raw: unknown) => string
+) =>
+(raw: unknown): { readonly value: ReadonlyArray<A> } | { readonly problem: string } => {
   const split = Array.isArray(raw) ? { value: raw } : words(raw)
-  if ("problem" in split) return { problem: `expected glob patterns, got ${shown(raw)}` }
-  const patterns: Array<string> = []
+  if ("problem" in split) return { problem: refusal(raw) }
+  const items: Array<A> = []
   for (const word of split.value) {
-    const pattern = globPattern(word)
-    if ("problem" in pattern) return pattern
-    patterns.push(pattern.value)
+    const decoded = item(word)
+    if ("problem" in decoded) return decoded
+    items.push(decoded.value)
   }
-  return { value: patterns }
-})
+  return { value: items }
+}
+
+/** Glob patterns: an array of strings in the file, or one string split into words (a flag repeats instead). */
+export const globs: Kind<ReadonlyArray<string>> = kind(
+  Schema.Array(Schema.String),
+  "GLOB",
+  listOf(globPattern, (raw) => `expected glob patterns, got ${shown(raw)}`)
+)
+
+/**
+ * A webhook's URL, http or https. A refusal does not repeat it: its path may be the webhook's
+ * secret (src/domain/notification.ts masks it where it is shown).
+ */
+const webhookUrl = (raw: unknown): { readonly value: string } | { readonly problem: string } => {
+  const expected = "expected an http:// or https:// URL"
+  if (typeof raw !== "string") return { problem: `${expected}, got ${shown(raw)}` }
+  const trimmed = raw.trim()
+  if (!URL.canParse(trimmed)) return { problem: `${expected}, got text that is not a URL` }
+  const scheme = new URL(trimmed).protocol
+  return scheme === "http:" || scheme === "https:"
+    ? { value: trimmed }
+    : { problem: `${expected}, got a ${scheme.slice(0, -1)}: URL` }
+}
+
+export const url: Kind<string> = kind(Schema.String, "URL", webhookUrl)
+
+/** Webhook URLs: an array in the file, or URLs separated by spaces in a variable (a flag repeats instead). */
+export const urls: Kind<ReadonlyArray<string>> = kind(
+  Schema.Array(Schema.String),
+  "URL",
+  // Not repeated in the refusal: it may hold a webhook's secret.
+  listOf(webhookUrl, () => "expected URLs: an array of strings, or URLs separated by spaces")
+)
 
 const nonEmpty = (raw: unknown): { readonly value: string } | { readonly problem: string } =>
   typeof raw === "string" && raw.trim() !== ""

@@ -6,7 +6,7 @@
  * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
-import { boolean, command, count, duration, globs, type Kind, oneOf, text, usd } from "./settingValues.ts"
+import { boolean, command, count, duration, globs, type Kind, oneOf, text, urls, usd } from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -44,7 +44,16 @@ export const defaults = {
   /** How much of a round's stdout the record keeps. */
   keptStdoutBytes: 1024 * 1024,
   /** How long a shared store's claim on a run (its lease) counts once its holder stops renewing it (renewed six times a ttl). */
-  runLeaseTtl: Duration.seconds(30)
+  runLeaseTtl: Duration.seconds(30),
+  /**
+   * A notification's bounds (--notify): each POST gets this long to be answered, up to this many
+   * tries (a retry after a 5xx or no answer, waiting this long, doubling), and the run's end waits
+   * this long at most for all of its notifications together.
+   */
+  notifyAttemptTimeout: Duration.seconds(5),
+  notifyAttempts: 3,
+  notifyRetryDelay: Duration.millis(500),
+  notifyTotalWait: Duration.seconds(10)
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -195,6 +204,14 @@ export const settings = {
     flag: "protect",
     kind: globs,
     description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
+  }),
+  notify: setting({
+    key: "notify",
+    env: "RALPH_NOTIFY",
+    flag: "notify",
+    kind: urls,
+    description: "A webhook told by a JSON POST when the run ends (finished or failed); repeatable, the URLs given " +
+      "replace the variable's and the file's"
   }),
   engine: setting({
     key: "engine",

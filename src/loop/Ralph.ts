@@ -20,6 +20,7 @@ import {
   StateUnavailable
 } from "../domain/errors.ts"
 import { checksClaims, type ClaimCheck, cutVerification, type Guards } from "../domain/guards.ts"
+import type { Delivery } from "../domain/notification.ts"
 import type { Envelope, RunResult } from "../domain/outcome.ts"
 import { formatDuration } from "../domain/render.ts"
 import type { Report } from "../domain/report.ts"
@@ -27,6 +28,7 @@ import { type AgentConfig, defaults } from "../domain/settings.ts"
 import { type RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
+import { notifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
@@ -76,6 +78,11 @@ export interface RalphOptions extends RalphConfigInput {
    * earlier: every run is checked against it rather than against the workspace when it starts.
    */
   readonly gate?: ProtectedBaseline
+  /**
+   * Webhooks (http or https URLs) told by a JSON POST when a run ends (src/notify/): each delivery
+   * bounded, the run's end delayed by 10 s at most, never failing the run; kept in the run's record.
+   */
+  readonly notify?: ReadonlyArray<string>
 }
 
 /** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
@@ -161,7 +168,7 @@ export class Ralph extends Context.Service<Ralph, {
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
-        const { guards: asked, protect } = yield* decodeOptions(options)
+        const { guards: asked, protect, notify } = yield* decodeOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
         const live = new Map<string, LiveRun>()
@@ -177,10 +184,20 @@ export class Ralph extends Context.Service<Ralph, {
 
         /**
          * Where a run's events go: with a store, to its record first (the run stops if that cannot
-         * be written), holding the workspace lock for the scope.
+         * be written), holding the workspace lock for the scope; then to the observers, then to
+         * the webhooks, each delivery kept in the record.
          */
         const eventsFor = Effect.fnUntraced(function*(runId: string | undefined) {
-          if (Option.isNone(store)) return events
+          const told = notifySink({
+            urls: notify,
+            workspace,
+            ...(Option.isNone(store) ? {} : {
+              record: (id: string, delivery: Delivery) =>
+                Effect.flatMap(store.value.open(id), (journal) => journal.append({ type: "notification", ...delivery }))
+            })
+          })
+          const observed = RunEvents.of({ publish: (event) => Effect.andThen(events.publish(event), told(event)) })
+          if (Option.isNone(store)) return observed
           yield* store.value.prepare
           const lock = yield* locks.acquire(workspace, runId)
           const record = recordRun({
@@ -190,7 +207,7 @@ export class Ralph extends Context.Service<Ralph, {
             gitHead: gitHead(workspace),
             signal
           })
-          return RunEvents.of({ publish: (event) => Effect.andThen(record(event), events.publish(event)) })
+          return RunEvents.of({ publish: (event) => Effect.andThen(record(event), observed.publish(event)) })
         })
 
         /** Drives a run from a checkpoint to an outcome, inside the run's scope. */

@@ -8,8 +8,9 @@ import { Duration, Effect, Schema } from "effect"
 import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
+import { maskUrl } from "../domain/notification.ts"
 import { defaults } from "../domain/settings.ts"
-import { glob } from "../domain/settingValues.ts"
+import { glob, url } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
   schema.check(Schema.isGreaterThan(0, { message: `expected a positive ${what}` })).annotate({
@@ -52,7 +53,9 @@ const Options = Schema.Struct({
     )
   })),
   /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
-  protect: Schema.optional(Schema.Array(glob.schema))
+  protect: Schema.optional(Schema.Array(glob.schema)),
+  /** Each an http or https URL, as the CLI reads one. */
+  notify: Schema.optional(Schema.Array(url.schema))
 })
 
 /** The options as a host gives them. */
@@ -66,8 +69,16 @@ const decode = Schema.decodeUnknownEffect(Options)
  */
 export const decodeOptions = Effect.fn("decodeOptions")(function*(
   options: OptionsInput
-): Effect.fn.Return<{ readonly guards: Guards; readonly protect: ReadonlyArray<string> }, InvalidConfig> {
-  const decoded = yield* decode(options).pipe(Effect.mapError((error) => invalidConfig(error, options)))
+): Effect.fn.Return<
+  { readonly guards: Guards; readonly protect: ReadonlyArray<string>; readonly notify: ReadonlyArray<string> },
+  InvalidConfig
+> {
+  // A refusal names the value, and a webhook's URL may hold its secret: it is named masked.
+  const shown = options.notify === undefined ? options : {
+    ...options,
+    notify: options.notify.map((url) => typeof url === "string" ? maskUrl(url) : url)
+  }
+  const decoded = yield* decode(options).pipe(Effect.mapError((error) => invalidConfig(error, shown)))
   const verify = decoded.verify
   const timeout = verify?.timeout ?? defaults.verifyTimeout
   return {
@@ -80,6 +91,7 @@ export const decodeOptions = Effect.fn("decodeOptions")(function*(
         ? {}
         : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
     },
-    protect: decoded.protect ?? []
+    protect: decoded.protect ?? [],
+    notify: decoded.notify ?? []
   }
 })

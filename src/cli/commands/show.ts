@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
-import { type RunView, summarize } from "../../domain/journal.ts"
+import { type NotificationEntry, type RunView, summarize } from "../../domain/journal.ts"
 import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
@@ -49,6 +49,15 @@ const failedOutput = (claim: NonNullable<RunView["rounds"][number]["claim"]>): R
   ]
 }
 
+/** "notified https://hooks.slack.com/*** of finished: sent (200, 1 try)", or why it failed. */
+const notificationLine = (n: NotificationEntry): string => {
+  const tries = `${n.attempts} ${n.attempts === 1 ? "try" : "tries"}`
+  const how = n.outcome === "sent"
+    ? `sent (${n.status ?? "?"}, ${tries})`
+    : `failed after ${tries}: ${n.error ?? `answered ${n.status ?? "?"}`}`
+  return `notified ${escapeLine(n.url)} of ${n.event}: ${escapeLine(how)}`
+}
+
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
 const showText = (view: RunView) => {
   const s = summarize(view)
@@ -88,6 +97,7 @@ const showText = (view: RunView) => {
   if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
+  for (const n of view.notifications) lines.push(notificationLine(n))
   return lines.join("\n")
 }
 

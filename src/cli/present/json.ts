@@ -29,5 +29,6 @@ export const showJson = (view: RunView) => ({
   usage: summarizeUsage(view.usage),
   guards: view.started.guards ?? {},
   result: view.envelope,
-  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
+  error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },
+  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery }))
 })
