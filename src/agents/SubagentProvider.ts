@@ -14,6 +14,11 @@ export interface ChildRequest {
   readonly workspace: string
   /** Told the process id once the child runs (for journals, and to stop a stale child later). */
   readonly onSpawn?: (pid: number) => Effect.Effect<void>
+  /**
+   * Told, when the child is stopped from outside (its run cancelled, its time budget spent), what it
+   * had reported spending by then (`undefined`: nothing), once its process tree is gone.
+   */
+  readonly onStopped?: (usage: Usage | undefined) => Effect.Effect<void>
   /** What is left of the run's cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
   readonly maxBudgetUsd?: number
 }

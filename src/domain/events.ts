@@ -88,6 +88,18 @@ export type RunEvent =
     readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }
   | {
+    /**
+     * An attempt stopped from outside before it ended (the run cancelled, its time budget spent):
+     * what its child had reported spending by then, absent when it said nothing.
+     */
+    readonly _tag: "RoundStopped"
+    readonly runId: string
+    readonly round: number
+    readonly attempt: number
+    readonly durationMs: number
+    readonly usage?: Usage
+  }
+  | {
     readonly _tag: "RetryScheduled"
     readonly runId: string
     readonly round: number

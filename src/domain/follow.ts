@@ -45,8 +45,15 @@ const ended = (runId: string, round: RoundView): RunEvent | undefined => {
     case "running":
     case "interrupted":
     case "cancelled":
-      // The run's end says what became of it.
-      return undefined
+      // The run's end says what became of it; what a stopped attempt had spent counts now.
+      return round.status === "running" || round.usage === null ? undefined : {
+        _tag: "RoundStopped",
+        runId,
+        round: round.round,
+        attempt: round.attempt,
+        durationMs: round.durationMs ?? 0,
+        usage: round.usage
+      }
   }
 }
 

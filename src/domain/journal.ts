@@ -4,7 +4,8 @@ import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { AgentConfig } from "./settings.ts"
-import { roundSpend, type RoundUsage, Usage } from "./usage.ts"
+import { Spend } from "./spend.ts"
+import { type RoundUsage, Usage } from "./usage.ts"
 
 const common = { t: Schema.String }
 
@@ -108,6 +109,15 @@ export const JournalEntry = Schema.Union([
     problem: Schema.String,
     durationMs: Schema.Number,
     usage: Usage
+  }),
+  Schema.Struct({
+    ...common,
+    /** An attempt stopped from outside (a cancellation, the time budget): what it had reported spending. */
+    type: Schema.Literal("round-stopped"),
+    round: Schema.Int,
+    attempt: Schema.Int,
+    durationMs: Schema.Number,
+    usage: Schema.optionalKey(Usage)
   }),
   Schema.Struct({
     ...common,
@@ -220,10 +230,20 @@ export interface RunView {
     | null
   /** The spend of every finished round. */
   readonly usage: ReadonlyArray<RoundUsage>
+  /** Every round's spend so far: the finished rounds', then what the attempts of an unfinished one spent. */
+  readonly spent: ReadonlyArray<RoundUsage>
   /** Finished rounds in a row, up to the last, recorded as changing nothing in the workspace. */
   readonly stalled: number
-  /** What the failed attempts of the round after the last finished one spent (a continued run counts it). */
+  /**
+   * What the attempts of the round after the last finished one spent that ended without a report
+   * (failed, rejected, stopped): a continued run counts it.
+   */
   readonly pendingUsage: ReadonlyArray<Usage>
+  /**
+   * The last of `pendingUsage` that were stopped from outside, with no failure or rejection after
+   * them: no engine holds a result for them (see AttemptContext.takeStopped).
+   */
+  readonly stoppedUsage: ReadonlyArray<Usage>
   /** Every child started, retries and every invocation included. */
   readonly agentsStarted: number
   readonly envelope: Envelope | null
@@ -292,10 +312,9 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     const last = current()
     if (last !== undefined) rounds[rounds.length - 1] = { ...last, ...patch }
   }
-  // By round: a round finished again (after a crash) replaces its spend, at the end, as it ran last.
-  const usage = new Map<number, RoundUsage>()
-  /** What each round's failed attempts spent (unknown when a failure says nothing), for its finished one's total. */
-  const failedAttempts = new Map<number, Array<Usage>>()
+  const spend = new Spend()
+  /** By round: its attempts stopped from outside since its last failure, rejection or finish. */
+  const stopped = new Map<number, Array<Usage>>()
   const interruptClaims = () => {
     for (let i = 0; i < rounds.length; i++) {
       if (rounds[i]!.claim?.status === "checking") rounds[i] = { ...rounds[i]!, claim: { status: "interrupted" } }
@@ -355,11 +374,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           durationMs: entry.durationMs,
           changed: entry.workspace?.changed ?? null
         }
-        usage.delete(entry.round)
-        usage.set(
-          entry.round,
-          roundSpend(entry.round, [...(failedAttempts.get(entry.round) ?? []), entry.usage], entry.durationMs)
-        )
+        spend.finish(entry.round, entry.usage, entry.durationMs)
+        stopped.delete(entry.round)
         break
       case "claim-check-started":
         replaceClaim(entry.round, { status: "checking" })
@@ -378,7 +394,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         }
         break
       case "round-failed":
-        failedAttempts.set(entry.round, [...(failedAttempts.get(entry.round) ?? []), entry.usage ?? {}])
+        spend.attempt(entry.round, entry.usage)
+        stopped.delete(entry.round)
         replaceCurrent({
           status: "failed",
           durationMs: entry.durationMs,
@@ -387,8 +404,17 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
         })
         break
       case "round-rejected":
+        spend.attempt(entry.round, entry.usage)
+        stopped.delete(entry.round)
         replaceCurrent({ status: entry.kind, durationMs: entry.durationMs, usage: entry.usage, problem: entry.problem })
         break
+      case "round-stopped": {
+        spend.attempt(entry.round, entry.usage)
+        stopped.set(entry.round, [...(stopped.get(entry.round) ?? []), entry.usage ?? {}])
+        // Still running until the run's end says what stopped it (a cancellation, the time budget).
+        replaceCurrent({ durationMs: entry.durationMs, usage: entry.usage ?? null })
+        break
+      }
       case "retry":
         break
       case "run-finished":
@@ -422,9 +448,11 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
     state,
     rounds: state === "interrupted" && dangling ? [...rounds.slice(0, -1), { ...last, status: "interrupted" }] : rounds,
     lastFinished,
-    usage: [...usage.values()],
+    usage: spend.finished,
+    spent: spend.soFar(),
     stalled: trailingUnchanged(rounds),
-    pendingUsage: failedAttempts.get((lastFinished?.round ?? 0) + 1) ?? [],
+    pendingUsage: spend.pending((lastFinished?.round ?? 0) + 1),
+    stoppedUsage: stopped.get((lastFinished?.round ?? 0) + 1) ?? [],
     agentsStarted: rounds.length,
     envelope,
     error,

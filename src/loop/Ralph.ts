@@ -22,6 +22,7 @@ import { checksClaims, type ClaimCheck, type Guards } from "../domain/guards.ts"
 import type { Envelope, RunResult } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
 import { type AgentConfig, defaults, parseGlobs } from "../domain/settings.ts"
+import { hearSpend, Spend } from "../domain/spend.ts"
 import { type RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
@@ -74,6 +75,8 @@ interface Dangling {
   readonly pid: number | null
   /** The last round the record holds as finished (see AttemptContext.recordedFinish). */
   readonly finished?: AttemptContext["recordedFinish"]
+  /** What attempts of the round it runs next the record holds as stopped from outside (see AttemptContext.takeStopped). */
+  readonly stopped?: ReadonlyArray<Usage>
 }
 
 /** Where an unfinished run stands, to continue it. */
@@ -223,7 +226,17 @@ export class Ralph extends Context.Service<Ralph, {
         const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
           Effect.scoped(Effect.gen(function*() {
             const resumed = dangling !== undefined
-            const runEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
+            const recordEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
+            // The run's spend as its events tell it, from what earlier invocations spent: a result
+            // the time budget cuts counts every attempt, the cut one's too.
+            const spend = new Spend(checkpoint.usage ?? [], {
+              round: checkpoint.lastRound + 1,
+              attempts: [...(checkpoint.pendingUsage ?? []), ...(dangling?.stopped ?? [])]
+            })
+            const runEvents = RunEvents.of({
+              publish: (event) =>
+                Effect.andThen(Effect.sync(() => hearSpend(spend, event)), recordEvents.publish(event))
+            })
             // Held first, so that nobody else starts a child for the run while its stale one is stopped.
             if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, workspace)
             const stoppedStalePid = dangling === undefined
@@ -244,6 +257,7 @@ export class Ralph extends Context.Service<Ralph, {
             })
             if (!resumed && Option.isSome(store)) yield* store.value.hold(run.runId, workspace)
             const settled = settledResult(checkpoint)
+            const stopped = yield* Ref.make(dangling?.stopped ?? [])
             // Survives the workflow's fiber being cut by the time budget.
             const progress = yield* Ref.make<LoopState>({
               round: checkpoint.lastRound,
@@ -262,6 +276,8 @@ export class Ralph extends Context.Service<Ralph, {
                   maxHandoffChars: config.maxHandoffChars,
                   policy,
                   ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
+                  takeStopped: (round) =>
+                    round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
                   progress,
                   guard,
                   lastFingerprint: { value: undefined },
@@ -292,7 +308,7 @@ export class Ralph extends Context.Service<Ralph, {
                   ...(stoppedStalePid === null ? {} : { stoppedStalePid })
                 })
               })
-              const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
+              const executed = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
                 executionId: resumed ? yield* resumableExecution(run.runId) : run.runId,
                 payload: {
                   runId: run.runId,
@@ -314,12 +330,12 @@ export class Ralph extends Context.Service<Ralph, {
                 }
               }).pipe(Effect.catchDefect(storeFailed))
               const final = options.maxTime === undefined
-                ? yield* execution
-                : yield* execution.pipe(Effect.timeoutOrElse({
+                ? yield* executed
+                : yield* executed.pipe(Effect.timeoutOrElse({
                   duration: options.maxTime,
                   orElse: () => Effect.succeed(undefined)
                 }))
-              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress)))
+              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress), spend))
               const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
               yield* runEvents.publish({ _tag: "RunFinished", runId: run.runId, envelope })
               return envelope
@@ -371,7 +387,8 @@ export class Ralph extends Context.Service<Ralph, {
 
         /** When time ran out: the last finished report (an interrupted round never counts), else the cut round failed. */
         const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
-          state: LoopState
+          state: LoopState,
+          spend: Spend
         ): Effect.fn.Return<RunResult, RoundFailed> {
           if (state.last === undefined) {
             return yield* new RoundFailed({
@@ -386,7 +403,7 @@ export class Ralph extends Context.Service<Ralph, {
             limit: "time",
             roundsStarted: state.round + 1,
             report: state.last,
-            usage: summarizeUsage(state.usage)
+            usage: summarizeUsage(spend.soFar())
           }
         })
 
@@ -446,7 +463,8 @@ export class Ralph extends Context.Service<Ralph, {
             counted: finished?.round ?? 0,
             usage: view.usage,
             stalled: view.stalled,
-            pendingUsage: view.pendingUsage,
+            // The stopped ones are not in the engine's record: the round's first attempt takes them.
+            pendingUsage: view.pendingUsage.slice(0, view.pendingUsage.length - view.stoppedUsage.length),
             ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
             ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
           }
@@ -464,7 +482,8 @@ export class Ralph extends Context.Service<Ralph, {
                   durationMs: finished.durationMs,
                   ...(finished.changed === null ? {} : { changed: finished.changed })
                 }
-              })
+              }),
+              ...(view.stoppedUsage.length === 0 ? {} : { stopped: view.stoppedUsage })
             }
           }
         })

@@ -20,7 +20,9 @@ export const AttemptSucceeded = Schema.Struct({
   usage: Usage,
   durationMs: Schema.Number,
   /** Whether the child changed the workspace: its fingerprints before and after differ. */
-  changed: Schema.optionalKey(Schema.Boolean)
+  changed: Schema.optionalKey(Schema.Boolean),
+  /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
+  stopped: Schema.optionalKey(Schema.Array(Usage))
 })
 export type AttemptSucceeded = typeof AttemptSucceeded.Type
 
@@ -28,7 +30,9 @@ export type AttemptSucceeded = typeof AttemptSucceeded.Type
 export class AttemptFailed extends Schema.TaggedError<AttemptFailed>()("AttemptFailed", {
   failure: ChildFailed,
   /** The wait before the next attempt, or null when the round ends here. */
-  retryInMs: Schema.NullOr(Schema.Number)
+  retryInMs: Schema.NullOr(Schema.Number),
+  /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
+  stopped: Schema.optionalKey(Schema.Array(Usage))
 }) {}
 
 /** How an attempt ends without a report; StateUnavailable when an event could not be recorded. */
@@ -61,6 +65,14 @@ export interface AttemptContext {
    * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
    */
   readonly lastFingerprint: { value: string | undefined }
+  /**
+   * What attempts of a round that earlier invocations started and stopped from outside (a
+   * cancellation, the time budget) had reported spending: the engine holds no result for them, so
+   * the first attempt of that round this invocation runs takes them (once: later calls give none)
+   * and its result carries them, which makes them count once, in the workflow's record, for the
+   * caps and the result.
+   */
+  readonly takeStopped: (round: number) => Effect.Effect<ReadonlyArray<Usage>>
   /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
 }
@@ -83,13 +95,16 @@ export const runAttempt = Effect.fnUntraced(function*(
   const { events, run } = context
   const { attempt, round } = input
   const runId = run.runId
+  const stoppedBefore = yield* context.takeStopped(round)
+  const stopped = stoppedBefore.length === 0 ? {} : { stopped: stoppedBefore }
   const recorded = context.recordedFinish
   if (recorded !== undefined && recorded.round === round) {
     return {
       report: recorded.report,
       usage: recorded.usage,
       durationMs: recorded.durationMs,
-      ...(recorded.changed === undefined ? {} : { changed: recorded.changed })
+      ...(recorded.changed === undefined ? {} : { changed: recorded.changed }),
+      ...stopped
     }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
@@ -97,6 +112,16 @@ export const runAttempt = Effect.fnUntraced(function*(
   context.lastFingerprint.value = undefined
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
+  const onStopped = (usage: Usage | undefined) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.ignore(events.publish({
+        _tag: "RoundStopped",
+        runId,
+        round,
+        attempt,
+        durationMs: now - started,
+        ...(usage === undefined ? {} : { usage })
+      })))
   const output = yield* run.child({
     round,
     maxRounds: input.maxRounds,
@@ -104,6 +129,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     prompt: input.prompt,
     workspace: context.workspace,
     onSpawn,
+    onStopped,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
     Effect.catchTag("ChildFailed", (failure) =>
@@ -137,7 +163,7 @@ export const runAttempt = Effect.fnUntraced(function*(
             delayMs: retryInMs
           }))
         }
-        return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null })
+        return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null, ...stopped })
       }))
   )
   const durationMs = (yield* Clock.currentTimeMillis) - started
@@ -178,5 +204,5 @@ export const runAttempt = Effect.fnUntraced(function*(
     ...(protectedChanged === undefined ? {} : { protectedChanged }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
-  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after }
+  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after, ...stopped }
 })

@@ -13,7 +13,8 @@ import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLi
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { Report } from "../domain/report.ts"
-import { combineUsage, roundSpend, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
+import { Spend } from "../domain/spend.ts"
+import { RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
 import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { iterate } from "./iterate.ts"
@@ -91,9 +92,12 @@ export const ralphRunBody = (
 (payload: RalphRunPayload) => {
   const { maxRounds, objective, runId } = payload
   const guards: Guards = payload.guards ?? {}
-  // Every finished round's spend, appended once per round and shared by the states that follow (a
-  // copy per round would make a long run quadratic); a state never sees a round that did not finish.
-  const spent: Array<RoundUsage> = [...(payload.from?.usage ?? [])]
+  // Every attempt's spend; its finished rounds are one array, extended once per round and shared by
+  // the states that follow (a copy per round would make a long run quadratic).
+  const spend = new Spend(payload.from?.usage ?? [], {
+    round: (payload.from?.round ?? 0) + 1,
+    attempts: payload.pendingUsage ?? []
+  })
   const attemptActivity = (
     round: number,
     attempt: number,
@@ -173,14 +177,11 @@ export const ralphRunBody = (
   const round = Effect.fnUntraced(function*(state: LoopState) {
     const n = state.round + 1
     const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last, rejected: state.rejected })
-    // What the round's failed attempts spent: it counts, and is unknown when a failure says nothing.
-    const failedSpend: Array<Usage> = n === (payload.from?.round ?? 0) + 1 ? [...(payload.pendingUsage ?? [])] : []
-    const spentSoFar = () => [...state.usage, { round: n, ...combineUsage(failedSpend), durationMs: 0 }]
     let attempt = 1
     let waitedMillis = 0
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
-      const maxBudgetUsd = remainingCostUsd(guards, failedSpend.length === 0 ? state.usage : spentSoFar())
+      const maxBudgetUsd = remainingCostUsd(guards, spend.soFar())
       const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
@@ -190,17 +191,18 @@ export const ralphRunBody = (
         continue
       }
       const { failure, retryInMs } = result.failed
-      failedSpend.push(failure.usage ?? {})
+      for (const usage of result.failed.stopped ?? []) spend.attempt(n, usage)
+      spend.attempt(n, failure.usage)
       // The agent stopped at the budget ralph passed it, or the failed attempts used up a cap: no retry.
       const limit = failure.reason === "budget" && guards.maxCostUsd !== undefined
         ? "cost"
         : retryInMs === null
         ? undefined
-        : spendLimitReached(guards, spentSoFar())
+        : spendLimitReached(guards, spend.soFar())
       if (limit !== undefined) {
         // With no finished report to end on, the round failed.
         if (state.last === undefined) return yield* roundFailed(n, undefined, failure, `the ${limit} cap is reached`)
-        const usage = spentSoFar()
+        const usage = spend.soFar()
         const next: LoopState = {
           ...state,
           round: n,
@@ -226,9 +228,10 @@ export const ralphRunBody = (
       waitedMillis += retryInMs
       attempt++
     }
-    spent.push(roundSpend(n, [...failedSpend, outcome.usage], outcome.durationMs))
+    for (const usage of outcome.stopped ?? []) spend.attempt(n, usage)
+    spend.finish(n, outcome.usage, outcome.durationMs)
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
-    const next = yield* conclude(n, outcome.report, spent, stalled, undefined)
+    const next = yield* conclude(n, outcome.report, spend.finished, stalled, undefined)
     yield* onRound(runId, next)
     return next
   })
@@ -241,12 +244,12 @@ export const ralphRunBody = (
         round: 0,
         last: undefined,
         result: undefined,
-        usage: spent,
+        usage: spend.finished,
         stalled: 0,
         rejected: undefined
       } satisfies LoopState
     }
-    const state = yield* conclude(from.round, from.report, spent, from.stalled ?? 0, from.rejected)
+    const state = yield* conclude(from.round, from.report, spend.finished, from.stalled ?? 0, from.rejected)
     yield* onRound(runId, state)
     return state
   })

@@ -112,6 +112,14 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           ...(event.usage === undefined ? {} : { usage: event.usage }),
           durationMs: event.durationMs
         })
+      case "RoundStopped":
+        return yield* journal.append({
+          type: "round-stopped",
+          round: event.round,
+          attempt: event.attempt,
+          ...(event.usage === undefined ? {} : { usage: event.usage }),
+          durationMs: event.durationMs
+        })
       case "RetryScheduled":
         return yield* journal.append({
           type: "retry",

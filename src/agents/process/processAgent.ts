@@ -6,7 +6,7 @@ import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
-import type { Usage } from "../../domain/usage.ts"
+import { type Usage, usageProblem } from "../../domain/usage.ts"
 import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
 import { findExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
@@ -97,8 +97,11 @@ const fail = (reason: FailureReason, detail: string) => new ChildFailed({ reason
 const transcriptOf = (stdout: string, stderr: string) =>
   stdout === "" && stderr === "" ? {} : { transcript: { stdout, stderr } }
 
-/** A failure of the process itself (spawn, output bound, timeouts), with what the child had printed by then. */
-const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): ChildFailed =>
+/**
+ * A failure of the process itself (spawn, output bound, timeouts), with what the child had printed
+ * and reported spending by then.
+ */
+const withOutput = (error: ChildFailed, stdout: string, stderrTail: string, usage: Usage | undefined): ChildFailed =>
   new ChildFailed({
     reason: error.reason,
     detail: error.detail,
@@ -106,8 +109,27 @@ const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): Chi
     ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
     ...(error.signal === undefined ? {} : { signal: error.signal }),
     ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt }),
+    ...(usage === undefined ? {} : { usage }),
     ...transcriptOf(stdout, stderrTail)
   })
+
+/**
+ * What an agent's reading of its output says once the usage is checked: a report with a usage out
+ * of bounds is malformed usage (it could not be counted), a failure's is dropped (unknown).
+ */
+const checkedUsage = (interpretation: Interpretation): Interpretation => {
+  const problem = interpretation.usage === undefined ? undefined : usageProblem(interpretation.usage)
+  if (problem === undefined) return interpretation
+  if (interpretation._tag === "Value") {
+    return {
+      _tag: "Failure",
+      reason: "malformed-usage",
+      detail: `the agent reported a usage ralph cannot count: ${problem}`
+    }
+  }
+  const { usage: _dropped, ...failure } = interpretation
+  return failure
+}
 
 const readChildFile = (file: string): string => {
   try {
@@ -227,7 +249,27 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
           orElse: () => Effect.fail(fail("timeout", `the round ran longer than ${Duration.format(timeout)}`))
         })
     })
-    const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
+    /** What the child reported spending, read when it did not end by itself (a timeout, a stop from outside). */
+    const reportedSoFar = (): Usage | undefined => {
+      const usage = checkedUsage(agent.interpret({
+        exitCode: null,
+        signal: "SIGKILL",
+        stdout: stdout.text(),
+        stderrTail: stderr.text(),
+        reportFileText: "",
+        usageFileText: readChildFile(files.usageFile),
+        usageFile: files.usageFile
+      })).usage
+      return usage === undefined || Object.keys(usage).length === 0 ? undefined : usage
+    }
+    const exit = yield* timed.pipe(
+      Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text(), reportedSoFar())),
+      // Runs once the process tree is gone (the run's own interrupt handler stops it first).
+      Effect.onInterrupt(() => {
+        const told = request.onStopped
+        return told === undefined ? Effect.void : Effect.suspend(() => told(reportedSoFar()))
+      })
+    )
     const reportFileText = readChildFile(files.reportFile)
     const result: ProcessResult = {
       exitCode: exit.code,
@@ -238,7 +280,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       usageFileText: readChildFile(files.usageFile),
       usageFile: files.usageFile
     }
-    const interpretation = agent.interpret(result)
+    const interpretation = checkedUsage(agent.interpret(result))
     if (interpretation._tag === "Failure") {
       return yield* new ChildFailed({
         reason: interpretation.reason,

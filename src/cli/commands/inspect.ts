@@ -89,7 +89,7 @@ export const showJson = (view: RunView) => ({
     ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
     ...(round.claim === null ? {} : { claim: round.claim })
   })),
-  usage: summarizeUsage(view.usage),
+  usage: summarizeUsage(view.spent),
   guards: view.started.guards ?? {},
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields }
@@ -131,10 +131,10 @@ const showText = (view: RunView) => {
     const what = round.report !== null
       ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
       : round.failure !== null
-      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}`
+      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}${usage}`
       : round.problem !== null
       ? ` · ${escapeLine(round.problem)}${usage}`
-      : ""
+      : usage
     const changed = round.workspaceChanged === null
       ? ""
       : round.workspaceChanged
@@ -146,7 +146,7 @@ const showText = (view: RunView) => {
     lines.push(`  ${head}${took}${what}${changed}${guarded}`)
     if (round.claim !== null) lines.push(`    ${claimLine(round.claim)}`)
   }
-  if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
+  if (view.spent.length > 0) lines.push(`spend: ${formatTotals(view.spent)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   return lines.join("\n")

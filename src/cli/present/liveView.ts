@@ -7,8 +7,9 @@
  */
 import { Effect } from "effect"
 import type { RunEvent } from "../../domain/events.ts"
+import { hearSpend, Spend } from "../../domain/spend.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
-import { combineUsage, formatSpent, roundSpend, type RoundUsage, type Usage } from "../../domain/usage.ts"
+import { formatSpent, type RoundUsage, type Usage } from "../../domain/usage.ts"
 import type { Session } from "../session.ts"
 import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
 
@@ -26,39 +27,12 @@ export interface SpentBefore {
 
 const nothingSpent: SpentBefore = { rounds: [], pending: [] }
 
-/**
- * What a run spent so far, from its events and what earlier invocations spent: each finished
- * round's spend (its failed attempts included, as the result counts it), and the attempts of a
- * round still going.
- */
-const spendTracker = (before: SpentBefore) => {
-  const finished = new Map<number, RoundUsage>(before.rounds.map((usage) => [usage.round, usage]))
-  const next = Math.max(0, ...before.rounds.map((u) => u.round)) + 1
-  const attempts = new Map<number, Array<Usage>>([[next, [...before.pending]]])
-  const attempted = (round: number, usage: Usage) => attempts.set(round, [...(attempts.get(round) ?? []), usage])
-  return {
-    hear: (event: RunEvent): void => {
-      // A failure that says nothing of its spend makes the round's unknown, as in the result.
-      if (event._tag === "RoundFailed") attempted(event.round, event.usage ?? {})
-      else if (event._tag === "RoundRejected") attempted(event.round, event.usage)
-      else if (event._tag === "RoundFinished") {
-        finished.delete(event.round)
-        finished.set(
-          event.round,
-          roundSpend(event.round, [...(attempts.get(event.round) ?? []), event.usage], event.durationMs)
-        )
-        attempts.delete(event.round)
-      }
-    },
-    /** The finished rounds' spend. */
-    finished: (): ReadonlyArray<RoundUsage> => [...finished.values()],
-    /** Every round's so far, a round still going included. */
-    soFar: (): ReadonlyArray<Usage> => [
-      ...finished.values(),
-      ...[...attempts.values()].filter((round) => round.length > 0).map((round) => combineUsage(round))
-    ]
-  }
-}
+/** What a run spent so far, from its events and what earlier invocations spent (the one spend rule). */
+const spendTracker = (before: SpentBefore): Spend =>
+  new Spend(before.rounds, {
+    round: Math.max(0, ...before.rounds.map((u) => u.round)) + 1,
+    attempts: before.pending
+  })
 
 /** Per-round lines only: for pipes, files, NO_COLOR. */
 export const progressLines = (
@@ -77,8 +51,8 @@ export const progressLines = (
         agent = event.provider
         maxRounds = event.maxRounds
       }
-      spend.hear(event)
-      const line = progressLine(event, agent, maxRounds, style, spend.finished())
+      hearSpend(spend, event)
+      const line = progressLine(event, agent, maxRounds, style, spend.finished)
       if (line !== undefined) stream.write(`${line}\n`)
     })
 }
@@ -166,7 +140,7 @@ export const liveView = (
       Effect.andThen(
         lines(event),
         Effect.sync(() => {
-          spend.hear(event)
+          hearSpend(spend, event)
           switch (event._tag) {
             case "RunStarted":
               status = {
@@ -206,6 +180,12 @@ export const liveView = (
                 // A failed attempt's spend counts, as in the result: one that says nothing makes its round's unknown.
                 status.spent = spend.soFar()
                 status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
+              }
+              break
+            case "RoundStopped":
+              if (status !== undefined) {
+                status.spent = spend.soFar()
+                status.phase = { _tag: "waiting", text: "stopped" }
               }
               break
             case "RetryScheduled":
