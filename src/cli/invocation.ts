@@ -10,7 +10,7 @@ import { runMetrics } from "../telemetry/runMetrics.ts"
 import { runSpans } from "../telemetry/runSpans.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
-import { progressFor, type SpentBefore } from "./present/liveView.ts"
+import { progressFor, type RecordedSoFar } from "./present/liveView.ts"
 import { resumeCommand } from "./present/output.ts"
 import { providersLayer } from "./providers.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
@@ -76,9 +76,9 @@ export const cliObservers = (
   session: Session,
   settings: CliSettings,
   quiet: boolean,
-  spentBefore?: SpentBefore
+  recorded?: RecordedSoFar
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore)],
+  sinks: [sessionSink(session, settings), progressFor(session, quiet, recorded)],
   startedAt: 0
 })
 

@@ -17,10 +17,13 @@ export const resume = Command.make(
       session.json = flags.json
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
-      const view = yield* withStore(location, (store) => store.read(flags.runId))
+      const { entries, view } = yield* withStore(location, (store) =>
+        Effect.all({ view: store.read(flags.runId), entries: store.entries(flags.runId) }))
       session.maxResultChars = view.started.config.maxResultChars
       // A finished run gives its result again, whether or not its agent could still be started.
-      if (view.envelope !== null) return view.envelope
+      if (view.envelope !== null) {
+        return view.envelope
+      }
       const agent = parseAgentName(view.started.config.subagentProvider)
       if ("problem" in agent) {
         return yield* new StateUnavailable({ path: stateDir, problem: `run ${flags.runId} names ${agent.problem}` })
@@ -52,8 +55,9 @@ export const resume = Command.make(
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       return yield* withRalph(
         settings,
-        (ralph) => ralph.resume(view.started.runId),
-        cliObservers(session, settings, flags.quiet, { rounds: view.usage, pending: view.pendingUsage })
+        (ralph) =>
+          ralph.resume(view.started.runId),
+        cliObservers(session, settings, flags.quiet, entries)
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

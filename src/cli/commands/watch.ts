@@ -1,8 +1,8 @@
 import { Duration, Effect, Result, Schema } from "effect"
 import { Command } from "effect/cli"
 import { RalphError } from "../../domain/errors.ts"
-import { followed } from "../../domain/follow.ts"
-import type { RunView } from "../../domain/journal.ts"
+import { eventOfEntry } from "../../domain/journal.ts"
+import type { RunView } from "../../domain/runView.ts"
 import { escapeBlock } from "../../domain/terminalText.ts"
 import { quiet, readFlags, runIdArgument } from "../flags.ts"
 import { progressFor } from "../present/liveView.ts"
@@ -64,11 +64,17 @@ export const watch = Command.make(
       const progress = progressFor(session, flags.quiet)
       const ended = yield* withStore(location, (store) =>
         Effect.gen(function*() {
-          let before: RunView | undefined
+          // The record's entries as the run's events, each told once, at the time it was recorded.
+          let told = 0
           for (;;) {
             const view = yield* store.read(flags.runId)
-            for (const { at, event } of followed(before, view)) yield* progress(event, at)
-            before = view
+            // Read after the view: they hold at least what it does.
+            const entries = yield* store.entries(flags.runId)
+            for (const entry of entries.slice(told)) {
+              const event = eventOfEntry(entry, view.started)
+              if (event !== undefined) yield* progress(event, Date.parse(entry.t))
+            }
+            told = entries.length
             if (view.state !== "running") return view
             yield* Effect.sleep(pollInterval)
           }

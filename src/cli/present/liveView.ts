@@ -7,7 +7,8 @@
  */
 import { Effect } from "effect"
 import type { RunEvent } from "../../domain/events.ts"
-import { hearSpend, Spend } from "../../domain/spend.ts"
+import { entryOfEvent, type JournalEntry, type StartFacts } from "../../domain/journal.ts"
+import { foldRun, RunFold } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatSpent, type RoundUsage, type Usage } from "../../domain/usage.ts"
 import type { Session } from "../session.ts"
@@ -16,43 +17,62 @@ import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
 /** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
 export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
 
+/** What the record of a resumed run holds from earlier invocations (none for a new run). */
+export type RecordedSoFar = ReadonlyArray<JournalEntry>
+
+/** What only the recording process knows of a run's start: the live view has no use for it. */
+const liveFacts: StartFacts = { agent: {}, gitHead: null, pid: process.pid, host: "", version: "" }
+
 /**
- * What a resumed run spent in earlier invocations: its finished rounds, and the failed attempts of
- * the round it runs next (they count toward that round's spend, as the result counts them).
+ * The run's view as the live view keeps it: the record's fold (src/domain/runView.ts) over what
+ * earlier invocations recorded, then over the entry of each event as it comes — so its spend is
+ * the record's, by the one spend rule.
  */
-export interface SpentBefore {
-  readonly rounds: ReadonlyArray<RoundUsage>
-  readonly pending: ReadonlyArray<Usage>
+export class LiveFold {
+  private fold: RunFold | undefined
+
+  constructor(recorded: RecordedSoFar = []) {
+    this.fold = recorded.length === 0 ? undefined : foldRun(recorded)
+  }
+
+  hear(event: RunEvent, at: number): void {
+    const entry: JournalEntry = { ...entryOfEvent(event, liveFacts), t: new Date(at).toISOString() }
+    if (entry.type === "run-started") this.fold = new RunFold(entry)
+    else this.fold?.add(entry)
+  }
+
+  /** The finished rounds' spend. */
+  finished(): ReadonlyArray<RoundUsage> {
+    return this.fold?.spentFinished() ?? []
+  }
+
+  /** Every round's spend so far, a round still going included. */
+  soFar(): ReadonlyArray<RoundUsage> {
+    return this.fold?.spentSoFar() ?? []
+  }
 }
-
-const nothingSpent: SpentBefore = { rounds: [], pending: [] }
-
-/** What a run spent so far, from its events and what earlier invocations spent (the one spend rule). */
-const spendTracker = (before: SpentBefore): Spend =>
-  new Spend(before.rounds, {
-    round: Math.max(0, ...before.rounds.map((u) => u.round)) + 1,
-    attempts: before.pending
-  })
 
 /** Per-round lines only: for pipes, files, NO_COLOR. */
 export const progressLines = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
-  /** What earlier invocations spent (a resumed run's), for the running totals. */
-  spentBefore: SpentBefore = nothingSpent
-): Progress => {
+  /** What a resumed run's record holds from earlier invocations, for the running totals. */
+  recorded: RecordedSoFar = []
+): Progress => linesOf(stream, env, new LiveFold(recorded))
+
+/** The per-round lines, over a fold the caller keeps (and hears every event with). */
+const linesOf = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, fold: LiveFold, hears = true): Progress => {
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  const spend = spendTracker(spentBefore)
-  return (event) =>
+  return (event, at = Date.now()) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
       }
-      hearSpend(spend, event)
-      const line = progressLine(event, agent, maxRounds, style, spend.finished)
+      if (hears) fold.hear(event, at)
+      const line = progressLine(event, agent, maxRounds, style, fold.finished())
       if (line !== undefined) stream.write(`${line}\n`)
     })
 }
@@ -106,11 +126,12 @@ export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
   holder: StatusHolder = { endStatus: undefined },
-  spentBefore: SpentBefore = nothingSpent
+  recorded: RecordedSoFar = []
 ): Progress => {
   const style = styleFor(stream, env)
-  const lines = progressLines(stream, env, spentBefore)
-  const spend = spendTracker(spentBefore)
+  const spend = new LiveFold(recorded)
+  // The lines read the same fold, which this view hears each event with first.
+  const lines = linesOf(stream, env, spend, false)
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -138,9 +159,11 @@ export const liveView = (
         clear()
       }),
       Effect.andThen(
-        lines(event),
+        Effect.suspend(() => {
+          spend.hear(event, at)
+          return lines(event, at)
+        }),
         Effect.sync(() => {
-          hearSpend(spend, event)
           switch (event._tag) {
             case "RunStarted":
               status = {
@@ -205,14 +228,13 @@ export const liveView = (
 
 /**
  * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
- * when quiet. `spentBefore` is what an earlier invocation spent (a resumed run's rounds and the
- * failed attempts of the round it runs next), so the status line and the lines' totals count the
- * whole run's tokens and cost.
+ * when quiet. `recorded` is what a resumed run's record holds from earlier invocations, so the
+ * status line and the lines' totals count the whole run's tokens and cost.
  */
-export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
+export const progressFor = (session: Session, quiet: boolean, recorded: RecordedSoFar = []): Progress =>
   quiet
     ? () => Effect.void
     // The status line needs a terminal that takes colour, as the colours do.
     : takesColour(process.stderr, process.env)
-    ? liveView(process.stderr, process.env, session, spentBefore)
-    : progressLines(process.stderr, process.env, spentBefore)
+    ? liveView(process.stderr, process.env, session, recorded)
+    : progressLines(process.stderr, process.env, recorded)
