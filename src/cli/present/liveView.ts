@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../../domain/events.ts"
 import { entryOfEvent, type JournalEntry, type StartFacts } from "../../domain/journal.ts"
-import { foldRun, RunFold } from "../../domain/runView.ts"
+import { foldRun, RunFold, type RunView } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatSpent, type RoundUsage, type Usage } from "../../domain/usage.ts"
 import type { Session } from "../session.ts"
@@ -49,6 +49,11 @@ export class LiveFold {
   /** Every round's spend so far, a round still going included. */
   soFar(): ReadonlyArray<RoundUsage> {
     return this.fold?.spentSoFar() ?? []
+  }
+
+  /** The run's view as heard so far (none before its start); the record's fold gives the same. */
+  view(isAlive: (pid: number) => boolean): RunView | undefined {
+    return this.fold?.view(isAlive)
   }
 }
 
