@@ -5,38 +5,27 @@
  * run is driven, and resumes a run by its id (stopping a child the interrupted run left running).
  * The rounds themselves, their attempts and the retry policy live beside it in src/loop/.
  */
-import { Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
+import { Context, Duration, Effect, Layer, Option } from "effect"
 import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "../domain/config.ts"
-import {
-  Cancelled,
-  InvalidArguments,
-  InvalidConfig,
-  type RalphError,
-  RoundFailed,
-  StateUnavailable
-} from "../domain/errors.ts"
-import { checksClaims, type ClaimCheck, type Guards } from "../domain/guards.ts"
-import type { Envelope, RunResult } from "../domain/outcome.ts"
-import type { Report } from "../domain/report.ts"
+import { InvalidArguments, InvalidConfig, type RalphError } from "../domain/errors.ts"
+import type { Guards } from "../domain/guards.ts"
+import type { Envelope } from "../domain/outcome.ts"
 import { type AgentConfig, defaults, parseGlobs } from "../domain/settings.ts"
-import { hearSpend, Spend } from "../domain/spend.ts"
-import { type RoundUsage, summarizeUsage, type Usage } from "../domain/usage.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
-import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
-import { recordRun } from "../record/RunRecorder.ts"
 import { RunStore } from "../record/RunStore.ts"
-import { stopStaleChild } from "../record/staleChild.ts"
-import { gitHead } from "../workspace/git.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
-import type { AttemptContext } from "./attempt.ts"
+import { type Checkpoint, fromRecord, newRun } from "./checkpoint.ts"
+import { drive } from "./driver.ts"
+import { makeLiveRuns } from "./liveRuns.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
-import { type LoopState, RalphRun, ralphRunBody } from "./workflow.ts"
+import { RalphRun, ralphRunBody } from "./workflow.ts"
 
+export type { Checkpoint } from "./checkpoint.ts"
 export { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 
 /** Everything a Ralph deployment fixes when its layer is built. */
@@ -67,61 +56,6 @@ export interface RalphOptions extends RalphConfigInput {
   readonly verify?: { readonly command: ReadonlyArray<string>; readonly timeout?: Duration.Duration }
   /** Globs (relative to the workspace) of files no round may leave changed if it is to complete. */
   readonly protect?: ReadonlyArray<string>
-}
-
-/** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
-interface Dangling {
-  readonly round: number | null
-  readonly pid: number | null
-  /** The last round the record holds as finished (see AttemptContext.recordedFinish). */
-  readonly finished?: AttemptContext["recordedFinish"]
-  /** What attempts of the round it runs next the record holds as stopped from outside (see AttemptContext.takeStopped). */
-  readonly stopped?: ReadonlyArray<Usage>
-}
-
-/** Where an unfinished run stands, to continue it. */
-export interface Checkpoint {
-  readonly runId: string
-  readonly objective: string
-  readonly maxRounds: number
-  /** The last round that finished with a valid report (0 when none did). */
-  readonly lastRound: number
-  readonly lastReport: Report | undefined
-  /** Children started by earlier invocations, retries included. */
-  readonly agentsStarted: number
-  /** Children counted against the run's cap by earlier invocations. */
-  readonly counted: number
-  /** The spend of the finished rounds. */
-  readonly usage?: ReadonlyArray<RoundUsage>
-  /** Set when the last finished round claimed completion and the claim's check failed. */
-  readonly rejected?: ClaimCheck
-  /** Finished rounds in a row, up to the last, that changed nothing in the workspace. */
-  readonly stalled?: number
-  /** What failed attempts of the next round spent in earlier invocations: it counts toward the caps. */
-  readonly pendingUsage?: ReadonlyArray<Usage>
-  /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
-  readonly guards?: Guards
-}
-
-/** One run being driven by this service: what its activities need, and where it stands. */
-interface LiveRun extends AttemptContext {
-  readonly progress: Ref.Ref<LoopState>
-}
-
-/**
- * A checkpoint whose last report already ends the run (a crash between the last round and the
- * run's end) settles without starting anything.
- */
-const settledResult = ({ guards, lastReport, lastRound, maxRounds }: Checkpoint): RunResult | undefined => {
-  // A guarded run's last round may leave a claim to check or a cap reached: its workflow settles it.
-  if (lastReport === undefined || Object.keys(guards ?? {}).length > 0) return undefined
-  if (lastReport.status !== "continue") {
-    return { status: lastReport.status, roundsStarted: lastRound, report: lastReport }
-  }
-  if (lastRound >= maxRounds) {
-    return { status: "budget-limited", limit: "rounds", roundsStarted: lastRound, report: lastReport }
-  }
-  return undefined
 }
 
 const positive = (key: string, value: number | undefined, whole: boolean): Effect.Effect<void, InvalidConfig> =>
@@ -187,224 +121,27 @@ export class Ralph extends Context.Service<Ralph, {
           () => WorkspaceLock.make(defaultLockDir())
         )
         const workspace = options.workspace ?? process.cwd()
-        const policy = options.retry ?? defaultRetryPolicy
-        const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
         const { guards: asked, protect } = yield* guardOptions(options)
 
-        // The workflow is registered once; each execution finds its live run here by its id.
-        const live = new Map<string, LiveRun>()
-        const liveRun = (runId: string): LiveRun => {
-          const found = live.get(runId)
-          if (found === undefined) throw new Error(`ralph: run ${runId} is not being driven by this service`)
-          return found
-        }
-        yield* durable.register(
-          RalphRun,
-          ralphRunBody(liveRun, (runId, state) => Ref.set(liveRun(runId).progress, state))
-        )
-
-        /**
-         * Where a run's events go: with a store, to its record first (the run stops if that cannot
-         * be written), holding the workspace lock for the scope.
-         */
-        const eventsFor = Effect.fnUntraced(function*(runId: string) {
-          if (Option.isNone(store)) return events
-          yield* store.value.prepare
-          const lock = yield* locks.acquire(workspace, runId)
-          const record = recordRun({
-            store: store.value,
-            lock,
-            agent: options.record?.agent ?? {},
-            gitHead: gitHead(workspace),
-            signal
-          })
-          return RunEvents.of({ publish: (event) => Effect.andThen(record(event), events.publish(event)) })
-        })
-
-        /** Drives a run from a checkpoint to an outcome, inside the run's scope. */
-        const drive = (checkpoint: Checkpoint, dangling: Dangling | undefined, guards: Guards) =>
-          Effect.scoped(Effect.gen(function*() {
-            const resumed = dangling !== undefined
-            const recordEvents = yield* eventsFor(resumed ? checkpoint.runId : "(starting)")
-            // The run's spend as its events tell it, from what earlier invocations spent: a result
-            // the time budget cuts counts every attempt, the cut one's too.
-            const spend = new Spend(checkpoint.usage ?? [], {
-              round: checkpoint.lastRound + 1,
-              attempts: [...(checkpoint.pendingUsage ?? []), ...(dangling?.stopped ?? [])]
-            })
-            const runEvents = RunEvents.of({
-              publish: (event) =>
-                Effect.andThen(Effect.sync(() => hearSpend(spend, event)), recordEvents.publish(event))
-            })
-            // Held first, so that nobody else starts a child for the run while its stale one is stopped.
-            if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, workspace)
-            const stoppedStalePid = dangling === undefined
-              ? null
-              : yield* stopStaleChild(dangling.pid, checkpoint.runId, options.killGrace ?? defaults.killGrace)
-            const run = yield* engine.start({
-              provider: config.subagentProvider,
-              maxTotalAgents: checkpoint.maxRounds,
-              ...(resumed
-                ? {
-                  resume: {
-                    runId: checkpoint.runId,
-                    agentsStarted: checkpoint.agentsStarted,
-                    counted: checkpoint.counted
-                  }
-                }
-                : {})
-            })
-            if (!resumed && Option.isSome(store)) yield* store.value.hold(run.runId, workspace)
-            const settled = settledResult(checkpoint)
-            const stopped = yield* Ref.make(dangling?.stopped ?? [])
-            // Survives the workflow's fiber being cut by the time budget.
-            const progress = yield* Ref.make<LoopState>({
-              round: checkpoint.lastRound,
-              last: checkpoint.lastReport,
-              result: settled,
-              usage: checkpoint.usage ?? [],
-              stalled: checkpoint.stalled ?? 0,
-              rejected: checkpoint.rejected
-            })
-            yield* Effect.acquireRelease(
-              Effect.sync(() =>
-                live.set(run.runId, {
-                  run,
-                  events: runEvents,
-                  workspace,
-                  maxHandoffChars: config.maxHandoffChars,
-                  policy,
-                  ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
-                  takeStopped: (round) =>
-                    round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
-                  progress,
-                  guard,
-                  lastFingerprint: { value: undefined },
-                  protectedBaseline: !checksClaims(guards)
-                    ? undefined
-                    : {
-                      files: guards.protectedFiles ?? {},
-                      patterns: guards.protect ?? [],
-                      ...(guards.verify === undefined ? {} : { verify: guards.verify.command })
-                    }
-                })
-              ),
-              () => Effect.sync(() => live.delete(run.runId))
-            )
-            const outcome = Effect.gen(function*() {
-              yield* runEvents.publish({
-                _tag: "RunStarted",
-                runId: run.runId,
-                objective: checkpoint.objective,
-                maxRounds: checkpoint.maxRounds,
-                provider: config.subagentProvider,
-                config,
-                workspace,
-                guards,
-                ...(dangling === undefined ? {} : {
-                  resumedAfterRound: checkpoint.lastRound,
-                  ...(dangling.round === null ? {} : { rerunsRound: dangling.round }),
-                  ...(stoppedStalePid === null ? {} : { stoppedStalePid })
-                })
-              })
-              const executed = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
-                executionId: resumed ? yield* resumableExecution(run.runId) : run.runId,
-                payload: {
-                  runId: run.runId,
-                  objective: checkpoint.objective,
-                  maxRounds: checkpoint.maxRounds,
-                  from: checkpoint.lastReport === undefined
-                    ? null
-                    : {
-                      round: checkpoint.lastRound,
-                      report: checkpoint.lastReport,
-                      usage: checkpoint.usage ?? [],
-                      stalled: checkpoint.stalled ?? 0,
-                      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
-                    },
-                  guards,
-                  ...(checkpoint.pendingUsage === undefined || checkpoint.pendingUsage.length === 0
-                    ? {}
-                    : { pendingUsage: checkpoint.pendingUsage })
-                }
-              }).pipe(Effect.catchDefect(storeFailed))
-              const final = options.maxTime === undefined
-                ? yield* executed
-                : yield* executed.pipe(Effect.timeoutOrElse({
-                  duration: options.maxTime,
-                  orElse: () => Effect.succeed(undefined)
-                }))
-              const result = final ?? (yield* timeBudgetResult(yield* Ref.get(progress), spend))
-              const envelope: Envelope = { runId: run.runId, agentsStarted: yield* run.agentsStarted, result }
-              yield* runEvents.publish({ _tag: "RunFinished", runId: run.runId, envelope })
-              return envelope
-            })
-            return yield* outcome.pipe(
-              Effect.tapError((error) =>
-                Effect.ignore(runEvents.publish({ _tag: "RunFailed", runId: run.runId, error }))
-              ),
-              Effect.onInterrupt(() =>
-                Effect.flatMap(Ref.get(progress), (state) =>
-                  Effect.ignore(runEvents.publish({
-                    _tag: "RunFailed",
-                    runId: run.runId,
-                    error: new Cancelled({ round: state.round + 1 })
-                  })))
-              )
-            )
-          }))
-
-        /**
-         * The engine could not record a step (its database went away, its disk filled up): the run
-         * stops there, resumable, and says so — what was recorded before is kept.
-         */
-        const storeFailed = (defect: unknown) =>
-          defect instanceof WorkflowStoreError
-            ? Effect.fail(
-              new StateUnavailable({
-                path: Option.match(store, { onNone: () => "the workflow engine's store", onSome: (s) => s.root }),
-                problem: `${defect.message}; nothing recorded before is lost: resume the run once the database works`
-              })
-            )
-            : Effect.die(defect)
-
-        /**
-         * The execution a resume drives: the run's own while it is unfinished (a crash or a
-         * cancellation leaves it so, and it replays), else — a failure (a round failed, a report
-         * was rejected) is a workflow's final result, while for ralph a failed run can be
-         * continued — the next one, `RUN_ID#2`, `#3`…, starting from the checkpoint.
-         */
-        const resumableExecution = Effect.fnUntraced(function*(runId: string) {
-          for (let n = 1;; n++) {
-            const executionId = n === 1 ? runId : `${runId}#${n}`
-            const stored = yield* durable.poll(RalphRun, executionId)
-            const failed = Option.isSome(stored) && stored.value._tag === "Complete" &&
-              Exit.isFailure(stored.value.exit)
-            if (!failed) return executionId
-          }
-        })
-
-        /** When time ran out: the last finished report (an interrupted round never counts), else the cut round failed. */
-        const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
-          state: LoopState,
-          spend: Spend
-        ): Effect.fn.Return<RunResult, RoundFailed> {
-          if (state.last === undefined) {
-            return yield* new RoundFailed({
-              round: state.round + 1,
-              reason: "time-budget",
-              detail: `the run's time budget (${Duration.format(options.maxTime ?? Duration.zero)}) ran out`,
-              lastReport: null
-            })
-          }
-          return {
-            status: "budget-limited",
-            limit: "time",
-            roundsStarted: state.round + 1,
-            report: state.last,
-            usage: summarizeUsage(spend.soFar())
-          }
+        // The workflow is registered once; each execution finds its live run by its id.
+        const live = makeLiveRuns()
+        yield* durable.register(RalphRun, ralphRunBody(live.contextOf, live.onRound))
+        const driveRun = drive({
+          config,
+          engine,
+          durable,
+          events,
+          store,
+          locks,
+          guard,
+          live,
+          workspace,
+          policy: options.retry ?? defaultRetryPolicy,
+          killGrace: options.killGrace ?? defaults.killGrace,
+          maxTime: options.maxTime,
+          agent: options.record?.agent ?? {},
+          signal: options.record?.signal ?? (() => undefined)
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
@@ -426,19 +163,7 @@ export class Ralph extends Context.Service<Ralph, {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }
           }
-          return yield* drive(
-            {
-              runId: "",
-              objective: resolved.objective,
-              maxRounds: resolved.maxRounds,
-              lastRound: 0,
-              lastReport: undefined,
-              agentsStarted: 0,
-              counted: 0
-            },
-            undefined,
-            guards
-          )
+          return yield* driveRun(newRun(resolved.objective, resolved.maxRounds), undefined, guards)
         })
 
         /** A recorded run, to continue: its envelope when it ended, else where it stands. */
@@ -452,40 +177,7 @@ export class Ralph extends Context.Service<Ralph, {
           const view = yield* store.value.read(runId)
           if (view.envelope !== null) return { envelope: view.envelope }
           // One driving a run now is refused by the workspace lock and the store's hold, taken before anything starts.
-          const finished = view.lastFinished
-          const checkpoint: Checkpoint = {
-            runId,
-            objective: view.started.objective,
-            maxRounds: view.started.maxRounds,
-            lastRound: finished?.round ?? 0,
-            lastReport: finished?.report,
-            agentsStarted: view.agentsStarted,
-            counted: finished?.round ?? 0,
-            usage: view.usage,
-            stalled: view.stalled,
-            // The stopped ones are not in the engine's record: the round's first attempt takes them.
-            pendingUsage: view.pendingUsage.slice(0, view.pendingUsage.length - view.stoppedUsage.length),
-            ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
-            ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
-          }
-          return {
-            checkpoint,
-            dangling: {
-              round: view.danglingRound,
-              // A pid names a process on the host that recorded it only.
-              pid: view.ownerHost === null || view.ownerHost === hostname() ? view.danglingPid : null,
-              ...(finished === null ? {} : {
-                finished: {
-                  round: finished.round,
-                  report: finished.report,
-                  usage: finished.usage,
-                  durationMs: finished.durationMs,
-                  ...(finished.changed === null ? {} : { changed: finished.changed })
-                }
-              }),
-              ...(view.stoppedUsage.length === 0 ? {} : { stopped: view.stoppedUsage })
-            }
-          }
+          return fromRecord(view, hostname())
         })
 
         const resume = Effect.fn("Ralph.resume")(function*(
@@ -494,7 +186,7 @@ export class Ralph extends Context.Service<Ralph, {
           const found = typeof from === "string" ? yield* recorded(from) : { checkpoint: from, dangling: undefined }
           if ("envelope" in found) return found.envelope
           yield* providers.resolve(config.subagentProvider)
-          return yield* drive(
+          return yield* driveRun(
             found.checkpoint,
             found.dangling ?? { round: null, pid: null },
             found.checkpoint.guards ?? {}

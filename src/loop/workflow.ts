@@ -86,7 +86,7 @@ const roundFailed = (round: number, last: Report | undefined, failure: ChildFail
  * service knows the last finished report if its time budget cuts the run.
  */
 export const ralphRunBody = (
-  contextOf: (runId: string) => AttemptContext,
+  contextOf: (runId: string) => Effect.Effect<AttemptContext>,
   onRound: (runId: string, state: LoopState) => Effect.Effect<void>
 ) =>
 (payload: RalphRunPayload) => {
@@ -109,8 +109,9 @@ export const ralphRunBody = (
       name: `round ${round} attempt ${attempt}`,
       success: AttemptSucceeded,
       error: AttemptError,
-      execute: Effect.suspend(() =>
-        runAttempt(contextOf(runId), { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd })
+      execute: Effect.flatMap(
+        contextOf(runId),
+        (context) => runAttempt(context, { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd })
       )
     })
   const claimActivity = (round: number) =>
@@ -118,7 +119,7 @@ export const ralphRunBody = (
       name: `round ${round} claim check`,
       success: ClaimCheck,
       error: StateUnavailable,
-      execute: Effect.suspend(() => checkClaim(contextOf(runId), guards, round))
+      execute: Effect.flatMap(contextOf(runId), (context) => checkClaim(context, guards, round))
     })
 
   /** The budget a finished round that did not end the run used up, if one. */

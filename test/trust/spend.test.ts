@@ -342,7 +342,7 @@ describe.concurrent("what a stopped attempt spent", () => {
 
   it("the time budget's cut attempt's reported spend counts in the result", async () => {
     const { agent, ws } = stoppedInRound2()
-    const result = await runCli(execArgs(agent, "--json", "--max-rounds", "3", "--max-time", "2s", "x"), { cwd: ws })
+    const result = await runCli(execArgs(agent, "--json", "--max-rounds", "3", "--max-time", "4s", "x"), { cwd: ws })
     assert.strictEqual(result.code, 3, result.stderr)
     const doc = jsonDocument(result)
     assert.strictEqual(doc.result.limit, "time")
