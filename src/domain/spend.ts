@@ -38,8 +38,12 @@ export class Spend {
   finish(round: number, usage: Usage, durationMs: number): RoundUsage {
     const spent: RoundUsage = { round, ...combineUsage([...(this.open.get(round) ?? []), usage]), durationMs }
     this.open.delete(round)
-    const again = this.done.findIndex((r) => r.round === round)
-    if (again >= 0) this.done.splice(again, 1)
+    // Rounds finish in order but after a crash: only a round not past the last can finish again.
+    const last = this.done.at(-1)
+    if (last !== undefined && round <= last.round) {
+      const again = this.done.findIndex((r) => r.round === round)
+      if (again >= 0) this.done.splice(again, 1)
+    }
     this.done.push(spent)
     return spent
   }

@@ -60,12 +60,6 @@ export interface AttemptContext {
   readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
   readonly guard: WorkspaceGuard["Service"]
   /**
-   * The workspace's fingerprint as the last attempt left it, kept only after a `continue` round:
-   * then nothing runs in the workspace before the next attempt (a claim's check and a retry's wait
-   * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
-   */
-  readonly lastFingerprint: { value: string | undefined }
-  /**
    * What attempts of a round that earlier invocations started and stopped from outside (a
    * cancellation, the time budget) had reported spending: the engine holds no result for them, so
    * the first attempt of that round this invocation runs takes them (once: later calls give none)
@@ -86,12 +80,26 @@ export interface AttemptInput {
   readonly waitedMillis: number
   /** What is left of the run's cost cap, passed to agents that take one. */
   readonly maxBudgetUsd: number | undefined
+  /** The workspace's fingerprint as the last round's attempt left it, when nothing ran since (see Attempted.after). */
+  readonly before: string | undefined
+}
+
+/** An attempt's result, and what the next attempt may start from. */
+export interface Attempted {
+  readonly result: AttemptSucceeded
+  /**
+   * After a `continue` report, the workspace's fingerprint as the child left it: nothing runs in
+   * the workspace before the next round's first attempt (a claim's check and a retry's wait do),
+   * so that is its "before", and the workspace is read once a round. Not part of the result: a
+   * replayed run reads the workspace afresh.
+   */
+  readonly after: string | undefined
 }
 
 export const runAttempt = Effect.fnUntraced(function*(
   context: AttemptContext,
   input: AttemptInput
-): Effect.fn.Return<AttemptSucceeded, AttemptError> {
+): Effect.fn.Return<Attempted, AttemptError> {
   const { events, run } = context
   const { attempt, round } = input
   const runId = run.runId
@@ -99,17 +107,17 @@ export const runAttempt = Effect.fnUntraced(function*(
   const stopped = stoppedBefore.length === 0 ? {} : { stopped: stoppedBefore }
   const recorded = context.recordedFinish
   if (recorded !== undefined && recorded.round === round) {
-    return {
+    const result: AttemptSucceeded = {
       report: recorded.report,
       usage: recorded.usage,
       durationMs: recorded.durationMs,
       ...(recorded.changed === undefined ? {} : { changed: recorded.changed }),
       ...stopped
     }
+    return { result, after: undefined }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
-  const before = context.lastFingerprint.value ?? (yield* context.guard.fingerprint(context.workspace))
-  context.lastFingerprint.value = undefined
+  const before = input.before ?? (yield* context.guard.fingerprint(context.workspace))
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const onStopped = (usage: Usage | undefined) =>
@@ -188,7 +196,6 @@ export const runAttempt = Effect.fnUntraced(function*(
     return yield* rejected
   }
   const after = yield* context.guard.fingerprint(context.workspace)
-  if (checked.report.status === "continue") context.lastFingerprint.value = after
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)
@@ -204,5 +211,8 @@ export const runAttempt = Effect.fnUntraced(function*(
     ...(protectedChanged === undefined ? {} : { protectedChanged }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
-  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after, ...stopped }
+  return {
+    result: { report: checked.report, usage: output.usage, durationMs, changed: before !== after, ...stopped },
+    after: checked.report.status === "continue" ? after : undefined
+  }
 })

@@ -145,7 +145,6 @@ const liveRunOf = Effect.fnUntraced(function*(
     takeStopped: (round) => round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
     progress,
     guard: driver.guard,
-    lastFingerprint: { value: undefined },
     protectedBaseline: !checksClaims(guards)
       ? undefined
       : {
@@ -162,7 +161,7 @@ const outcomeOf = Effect.fnUntraced(function*(
   driver: Driver,
   live: LiveRun,
   events: RunEvents["Service"],
-  spend: Spend,
+  cut: Ref.Ref<Spend>,
   start: { readonly checkpoint: Checkpoint; readonly guards: Guards; readonly resumed: boolean }
 ) {
   const runId = live.run.runId
@@ -175,7 +174,7 @@ const outcomeOf = Effect.fnUntraced(function*(
   const result = maxTime === undefined
     ? yield* executed
     : (yield* executed.pipe(Effect.timeoutOrElse({ duration: maxTime, orElse: () => Effect.succeed(undefined) }))) ??
-      (yield* timeBudgetResult(yield* Ref.get(live.progress), spend, maxTime))
+      (yield* timeBudgetResult(yield* Ref.get(live.progress), yield* Ref.get(cut), maxTime))
   const envelope: Envelope = { runId, agentsStarted: yield* live.run.agentsStarted, result }
   yield* events.publish({ _tag: "RunFinished", runId, envelope })
   return envelope
@@ -187,15 +186,18 @@ export const drive = (driver: Driver) => (checkpoint: Checkpoint, dangling: Dang
     const resumed = dangling !== undefined
     const store = driver.store
     const recordEvents = yield* eventsFor(driver, resumed ? checkpoint.runId : "(starting)")
-    // The run's spend as its events tell it, from what earlier invocations spent: a result the time
-    // budget cuts counts every attempt, the cut one's too.
-    const spend = new Spend(checkpoint.usage ?? [], {
+    // What the attempts of the round going on spent, as its events tell it (the finished rounds'
+    // are the workflow's): a result the time budget cuts counts every attempt, the cut one's too.
+    const pending = {
       round: checkpoint.lastRound + 1,
       attempts: [...(checkpoint.pendingUsage ?? []), ...(dangling?.stopped ?? [])]
-    })
-    const events = RunEvents.of({
-      publish: (event) => Effect.andThen(Effect.sync(() => hearSpend(spend, event)), recordEvents.publish(event))
-    })
+    }
+    const cut = yield* Ref.make(new Spend([], pending))
+    const hear = (event: RunEvent) =>
+      event._tag === "RoundFinished"
+        ? Ref.set(cut, new Spend())
+        : Effect.flatMap(Ref.get(cut), (spend) => Effect.sync(() => hearSpend(spend, event)))
+    const events = RunEvents.of({ publish: (event) => Effect.andThen(hear(event), recordEvents.publish(event)) })
     // Held first, so that nobody else starts a child for the run while its stale one is stopped.
     if (resumed && Option.isSome(store)) yield* store.value.hold(checkpoint.runId, driver.workspace)
     const stoppedStalePid = dangling === undefined
@@ -228,7 +230,7 @@ export const drive = (driver: Driver) => (checkpoint: Checkpoint, dangling: Dang
     }
     return yield* Effect.andThen(
       events.publish(started),
-      outcomeOf(driver, live, events, spend, { checkpoint, guards, resumed })
+      outcomeOf(driver, live, events, cut, { checkpoint, guards, resumed })
     ).pipe(
       Effect.tapError((error) => Effect.ignore(events.publish({ _tag: "RunFailed", runId: run.runId, error }))),
       Effect.onInterrupt(() =>

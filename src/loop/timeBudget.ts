@@ -12,7 +12,8 @@ import type { LoopState } from "./workflow.ts"
  */
 export const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
   state: LoopState,
-  spend: Spend,
+  /** What the attempts of the cut round spent. */
+  cut: Spend,
   maxTime: Duration.Duration
 ): Effect.fn.Return<RunResult, RoundFailed> {
   if (state.last === undefined) {
@@ -28,6 +29,6 @@ export const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
     limit: "time",
     roundsStarted: state.round + 1,
     report: state.last,
-    usage: summarizeUsage(spend.soFar())
+    usage: summarizeUsage([...state.usage, ...cut.soFar()])
   }
 })

@@ -98,21 +98,29 @@ export const ralphRunBody = (
     round: (payload.from?.round ?? 0) + 1,
     attempts: payload.pendingUsage ?? []
   })
+  // The workspace as the last attempt run by this execution left it (see Attempted.after); a
+  // replayed attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh.
+  let lastAfter: string | undefined
   const attemptActivity = (
     round: number,
     attempt: number,
     prompt: string,
     waitedMillis: number,
-    maxBudgetUsd: number | undefined
+    maxBudgetUsd: number | undefined,
+    before: string | undefined
   ) =>
     Activity.make({
       name: `round ${round} attempt ${attempt}`,
       success: AttemptSucceeded,
       error: AttemptError,
-      execute: Effect.flatMap(
-        contextOf(runId),
-        (context) => runAttempt(context, { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd })
-      )
+      execute: Effect.flatMap(contextOf(runId), (context) =>
+        Effect.map(
+          runAttempt(context, { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd, before }),
+          (attempted) => {
+            lastAfter = attempted.after
+            return attempted.result
+          }
+        ))
     })
   const claimActivity = (round: number) =>
     Activity.make({
@@ -141,7 +149,13 @@ export const ralphRunBody = (
   ) {
     // Summed only for a result: over every round so far, it would make a long run quadratic.
     const spend = () => ({ usage: summarizeUsage(usage) })
-    const state = { round: n, last: report, usage, stalled, rejected: undefined }
+    const state = {
+      round: n,
+      last: report,
+      usage,
+      stalled,
+      rejected: undefined
+    }
     if (report.status === "blocked") {
       return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spend() } } satisfies LoopState
     }
@@ -183,7 +197,10 @@ export const ralphRunBody = (
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
       const maxBudgetUsd = remainingCostUsd(guards, spend.soFar())
-      const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
+      // A retry follows a wait, in which anything may have run: it reads the workspace afresh.
+      const before = attempt === 1 ? lastAfter : undefined
+      lastAfter = undefined
+      const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd, before).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
       )
