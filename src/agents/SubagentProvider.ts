@@ -50,6 +50,20 @@ export class ChildFailed extends Schema.TaggedError<ChildFailed>()("ChildFailed"
   }
 }
 
+/**
+ * What a child's failure says, each optional fact only when known: the one copy of its fields, for
+ * a failure that adds to it (the output a process printed) and for the round's failure (its event
+ * and its error).
+ */
+export const failureFacts = (failure: ChildFailed) => ({
+  reason: failure.reason,
+  detail: failure.detail,
+  ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
+  ...(failure.signal === undefined ? {} : { signal: failure.signal }),
+  ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+  ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
+})
+
 /** One way of starting agents. Knows how to run one child and capture one value; knows nothing of rounds. */
 export interface Provider {
   readonly name: string

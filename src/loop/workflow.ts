@@ -7,7 +7,7 @@
  */
 import { Duration, Effect, Schema } from "effect"
 import { Activity, DurableClock, Workflow } from "effect/workflow"
-import type { ChildFailed } from "../agents/SubagentProvider.ts"
+import { type ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import { checksClaims, ClaimCheck, claimHolds, Guards, remainingCostUsd, spendLimitReached } from "../domain/guards.ts"
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
@@ -71,13 +71,9 @@ export interface LoopState {
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
     round,
-    reason: failure.reason,
+    ...failureFacts(failure),
     detail: notRetried === undefined ? failure.detail : `${failure.detail}; not retried: ${notRetried}`,
-    lastReport: last ?? null,
-    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
-    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
-    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
-    ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
+    lastReport: last ?? null
   })
 
 /**

@@ -7,7 +7,7 @@ import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import { type Usage, usageProblem } from "../../domain/usage.ts"
-import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
+import { ChildFailed, type ChildRequest, failureFacts, type Provider } from "../SubagentProvider.ts"
 import { findExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
 import { runAgentProcess } from "./processGroup.ts"
@@ -103,12 +103,8 @@ const transcriptOf = (stdout: string, stderr: string) =>
  */
 const withOutput = (error: ChildFailed, stdout: string, stderrTail: string, usage: Usage | undefined): ChildFailed =>
   new ChildFailed({
-    reason: error.reason,
-    detail: error.detail,
-    ...(error.stderrTail === undefined ? stderrTail === "" ? {} : { stderrTail } : { stderrTail: error.stderrTail }),
-    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
-    ...(error.signal === undefined ? {} : { signal: error.signal }),
-    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt }),
+    ...failureFacts(error),
+    ...(error.stderrTail === undefined && stderrTail !== "" ? { stderrTail } : {}),
     ...(usage === undefined ? {} : { usage }),
     ...transcriptOf(stdout, stderrTail)
   })
