@@ -96,6 +96,52 @@ export interface Attempted {
   readonly after: string | undefined
 }
 
+/**
+ * A child that yielded no value: its failure published, and whether (after how long) the round
+ * tries again, decided here so the workflow decides only from this activity's result.
+ */
+const attemptFailed = Effect.fnUntraced(function*(
+  context: AttemptContext,
+  input: AttemptInput,
+  failure: ChildFailed,
+  started: number,
+  stopped: { readonly stopped?: ReadonlyArray<Usage> }
+): Effect.fn.Return<never, AttemptFailed | StateUnavailable> {
+  const { events } = context
+  const { attempt, round } = input
+  const runId = context.run.runId
+  const now = yield* Clock.currentTimeMillis
+  yield* events.publish({
+    _tag: "RoundFailed",
+    runId,
+    round,
+    attempt,
+    reason: failure.reason,
+    detail: failure.detail,
+    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+    ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+    ...(failure.usage === undefined ? {} : { usage: failure.usage }),
+    durationMs: now - started
+  })
+  const retryInMs = retryDelayMillis(
+    context.policy,
+    { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
+    now,
+    yield* Random.next
+  )
+  if (retryInMs !== undefined) {
+    yield* events.publish({
+      _tag: "RetryScheduled",
+      runId,
+      round,
+      attempt: attempt + 1,
+      reason: failure.reason,
+      delayMs: retryInMs
+    })
+  }
+  return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null, ...stopped })
+})
+
 export const runAttempt = Effect.fnUntraced(function*(
   context: AttemptContext,
   input: AttemptInput
@@ -140,39 +186,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     onStopped,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
-    Effect.catchTag("ChildFailed", (failure) =>
-      Effect.gen(function*() {
-        const now = yield* Clock.currentTimeMillis
-        yield* (events.publish({
-          _tag: "RoundFailed",
-          runId,
-          round,
-          attempt,
-          reason: failure.reason,
-          detail: failure.detail,
-          ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
-          ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
-          ...(failure.usage === undefined ? {} : { usage: failure.usage }),
-          durationMs: now - started
-        }))
-        const retryInMs = retryDelayMillis(
-          context.policy,
-          { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
-          now,
-          yield* Random.next
-        )
-        if (retryInMs !== undefined) {
-          yield* (events.publish({
-            _tag: "RetryScheduled",
-            runId,
-            round,
-            attempt: attempt + 1,
-            reason: failure.reason,
-            delayMs: retryInMs
-          }))
-        }
-        return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null, ...stopped })
-      }))
+    Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, failure, started, stopped))
   )
   const durationMs = (yield* Clock.currentTimeMillis) - started
   const checked = checkReport(output.value, context.maxHandoffChars)
