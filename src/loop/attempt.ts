@@ -5,10 +5,10 @@
  * recorded result.
  */
 import { Clock, Effect, Random, Schema } from "effect"
-import { ChildFailed } from "../agents/SubagentProvider.ts"
+import { ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
 import { checkReport, Report } from "../domain/report.ts"
-import { Usage } from "../domain/usage.ts"
+import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
@@ -97,6 +97,18 @@ export interface Attempted {
 }
 
 /**
+ * A failure whose reported usage breaks the bounds (src/domain/usage.ts) says nothing of its spend:
+ * what cannot be counted is unknown, and never reaches the record.
+ */
+const countable = (failure: ChildFailed): ChildFailed => {
+  if (failure.usage === undefined || usageProblem(failure.usage) === undefined) return failure
+  return new ChildFailed({
+    ...failureFacts(failure),
+    ...(failure.transcript === undefined ? {} : { transcript: failure.transcript })
+  })
+}
+
+/**
  * A child that yielded no value: its failure published, and whether (after how long) the round
  * tries again, decided here so the workflow decides only from this activity's result.
  */
@@ -166,16 +178,14 @@ export const runAttempt = Effect.fnUntraced(function*(
   const before = input.before ?? (yield* context.guard.fingerprint(context.workspace))
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
-  const onStopped = (usage: Usage | undefined) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.ignore(events.publish({
-        _tag: "RoundStopped",
-        runId,
-        round,
-        attempt,
-        durationMs: now - started,
-        ...(usage === undefined ? {} : { usage })
-      })))
+  const onStopped = (reported: Usage | undefined) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      // What cannot be counted (see `countable`) is unknown.
+      const usage = reported === undefined || usageProblem(reported) !== undefined ? {} : { usage: reported }
+      return Effect.ignore(
+        events.publish({ _tag: "RoundStopped", runId, round, attempt, durationMs: now - started, ...usage })
+      )
+    })
   const output = yield* run.child({
     round,
     maxRounds: input.maxRounds,
@@ -186,8 +196,17 @@ export const runAttempt = Effect.fnUntraced(function*(
     onStopped,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
-    Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, failure, started, stopped))
+    Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, countable(failure), started, stopped))
   )
+  const problem = usageProblem(output.usage)
+  if (problem !== undefined) {
+    const refused = new ChildFailed({
+      reason: "malformed-usage",
+      detail: `the agent reported a usage ralph cannot count: ${problem}`,
+      ...(output.transcript === undefined ? {} : { transcript: output.transcript })
+    })
+    return yield* attemptFailed(context, input, refused, started, stopped)
+  }
   const durationMs = (yield* Clock.currentTimeMillis) - started
   const checked = checkReport(output.value, context.maxHandoffChars)
   if (checked._tag !== "Valid") {

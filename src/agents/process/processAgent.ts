@@ -6,7 +6,7 @@ import type { FailureReason } from "../../domain/errors.ts"
 import { ProviderUnavailable } from "../../domain/errors.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
-import { type Usage, usageProblem } from "../../domain/usage.ts"
+import type { Usage } from "../../domain/usage.ts"
 import { ChildFailed, type ChildRequest, failureFacts, type Provider } from "../SubagentProvider.ts"
 import { findExecutable } from "./executable.ts"
 import { OutputCapture, TailBuffer } from "./outputCapture.ts"
@@ -108,24 +108,6 @@ const withOutput = (error: ChildFailed, stdout: string, stderrTail: string, usag
     ...(usage === undefined ? {} : { usage }),
     ...transcriptOf(stdout, stderrTail)
   })
-
-/**
- * What an agent's reading of its output says once the usage is checked: a report with a usage out
- * of bounds is malformed usage (it could not be counted), a failure's is dropped (unknown).
- */
-const checkedUsage = (interpretation: Interpretation): Interpretation => {
-  const problem = interpretation.usage === undefined ? undefined : usageProblem(interpretation.usage)
-  if (problem === undefined) return interpretation
-  if (interpretation._tag === "Value") {
-    return {
-      _tag: "Failure",
-      reason: "malformed-usage",
-      detail: `the agent reported a usage ralph cannot count: ${problem}`
-    }
-  }
-  const { usage: _dropped, ...failure } = interpretation
-  return failure
-}
 
 const readChildFile = (file: string): string => {
   try {
@@ -247,7 +229,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     })
     /** What the child reported spending, read when it did not end by itself (a timeout, a stop from outside). */
     const reportedSoFar = (): Usage | undefined => {
-      const usage = checkedUsage(agent.interpret({
+      const usage = agent.interpret({
         exitCode: null,
         signal: "SIGKILL",
         stdout: stdout.text(),
@@ -255,7 +237,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
         reportFileText: "",
         usageFileText: readChildFile(files.usageFile),
         usageFile: files.usageFile
-      })).usage
+      }).usage
       return usage === undefined || Object.keys(usage).length === 0 ? undefined : usage
     }
     const exit = yield* timed.pipe(
@@ -276,7 +258,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       usageFileText: readChildFile(files.usageFile),
       usageFile: files.usageFile
     }
-    const interpretation = checkedUsage(agent.interpret(result))
+    const interpretation = agent.interpret(result)
     if (interpretation._tag === "Failure") {
       return yield* new ChildFailed({
         reason: interpretation.reason,
