@@ -19,6 +19,8 @@ import { ReportedUsage } from "../../src/domain/usage.ts"
 import { isProcessAlive } from "../../src/record/liveness.ts"
 import { recordRun } from "../../src/record/RunRecorder.ts"
 import { RunStore } from "../../src/record/RunStore.ts"
+import { makeSqlRunStore } from "../../src/record/SqlRunStore.ts"
+import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 /** What an agent may report; JSON keeps no negative zero (a -0 is read back as 0, the same amount). */
@@ -39,6 +41,8 @@ const Step = Schema.Union([
     reason: FailureReason,
     usage: Schema.optionalKey(Spent),
     durationMs: duration,
+    /** How many attempts fail before this one, each retried (so rounds of many attempts are common). */
+    before: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 3 })),
     /** Retried (a RetryScheduled follows), else the run ends failed. */
     retried: Schema.Boolean
   }),
@@ -115,19 +119,24 @@ const eventsOf = (steps: ReadonlyArray<Step>): Array<RunEvent> => {
         break
       }
       case "Fail":
-        start()
-        events.push({
-          _tag: "RoundFailed",
-          ...common,
-          reason: step.reason,
-          detail: "it failed",
-          durationMs: step.durationMs,
-          ...(step.usage === undefined ? {} : { usage: step.usage })
-        })
-        if (step.retried) {
-          attempt++
-          events.push({ _tag: "RetryScheduled", runId, round, attempt, reason: step.reason, delayMs: 10 })
-        } else {
+        for (let i = 0; i <= step.before; i++) {
+          start()
+          events.push({
+            _tag: "RoundFailed",
+            runId,
+            round,
+            attempt,
+            reason: step.reason,
+            detail: "it failed",
+            durationMs: step.durationMs,
+            ...(step.usage === undefined ? {} : { usage: step.usage })
+          })
+          if (i < step.before || step.retried) {
+            attempt++
+            events.push({ _tag: "RetryScheduled", runId, round, attempt, reason: step.reason, delayMs: 10 })
+          }
+        }
+        if (!step.retried) {
           events.push({
             _tag: "RunFailed",
             runId,
@@ -195,44 +204,65 @@ const comparable = (view: RunView) => ({
   ownerHost: null
 })
 
-/** The live path: the events as the live view folds them. */
-const live = (events: ReadonlyArray<RunEvent>): RunView => {
+/** The live path: the events as the live view folds them (`isAlive`: as the store at hand judges its owner). */
+const live = (events: ReadonlyArray<RunEvent>, isAlive: (pid: number) => boolean = isProcessAlive): RunView => {
   const fold = new LiveFold()
   events.forEach((event, i) => fold.hear(event, 1_000 + i))
-  const view = fold.view(isProcessAlive)
+  const view = fold.view(isAlive)
   if (view === undefined) throw new Error("the live view heard no start")
   return view
 }
 
+/** The run's events recorded in `store`, then its view and what a watcher tells, each against the live fold. */
+const recordAndCompare = Effect.fnUntraced(function*(
+  store: RunStore["Service"],
+  events: ReadonlyArray<RunEvent>,
+  isAlive: (pid: number) => boolean
+) {
+  yield* store.prepare
+  const record = recordRun({
+    store,
+    lock: { setRunId: () => Effect.void },
+    agent: {},
+    gitHead: null,
+    signal: () => undefined
+  })
+  for (const event of events) yield* record(event)
+  const recorded = yield* store.read(runId)
+  assert.deepStrictEqual(comparable(live(events, isAlive)), comparable(recorded))
+  // A watcher tells the record's entries as events: folded live, they give the same view.
+  const entries = yield* store.entries(runId)
+  const told = entries.flatMap((entry) => {
+    const event = eventOfEntry(entry, recorded.started)
+    return event === undefined ? [] : [event]
+  })
+  assert.deepStrictEqual(comparable(live(told, isAlive)), comparable(recorded))
+})
+
+const scratch = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "ralph-prop-"))),
+  (root) => Effect.sync(() => rmSync(root, { recursive: true, force: true }))
+)
+
 describe("one record model", () => {
   it.effect.prop(
-    "the live view's fold of a run's events equals the fold of its record, and of what a watcher tells",
+    "the live view's fold of a run's events equals the fold of its journal, and of what a watcher tells",
     { steps: Schema.Array(Step) },
     ({ steps }) =>
-      Effect.gen(function*() {
-        const events = eventsOf(steps)
-        const root = mkdtempSync(join(tmpdir(), "ralph-prop-"))
-        yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(root, { recursive: true, force: true })))
-        const store = RunStore.make(root)
-        yield* store.prepare
-        const record = recordRun({
-          store,
-          lock: { setRunId: () => Effect.void },
-          agent: {},
-          gitHead: null,
-          signal: () => undefined
-        })
-        for (const event of events) yield* record(event)
-        const recorded = yield* store.read(runId)
-        assert.deepStrictEqual(comparable(live(events)), comparable(recorded))
-        // A watcher tells the record's entries as events: folded live, they give the same view.
-        const entries = yield* store.entries(runId)
-        const told = entries.flatMap((entry) => {
-          const event = eventOfEntry(entry, recorded.started)
-          return event === undefined ? [] : [event]
-        })
-        assert.deepStrictEqual(comparable(live(told)), comparable(recorded))
-      }),
-    { arbitrary: { runs: 150, size: 40 } }
+      Effect.flatMap(scratch, (root) => recordAndCompare(RunStore.make(root), eventsOf(steps), isProcessAlive)),
+    { arbitrary: { runs: 200, size: 40 } }
+  )
+
+  it.effect.prop(
+    "the same for a SQLite store (ralph_entries)",
+    { steps: Schema.Array(Step) },
+    ({ steps }) =>
+      Effect.flatMap(scratch, (root) =>
+        Effect.flatMap(makeSqlRunStore(join(root, "ralph.db")), (store) =>
+          // A run no lease holds is not being driven, whatever its pid.
+          recordAndCompare(store, eventsOf(steps), () => false)).pipe(
+            Effect.provide(NodeSqliteClient.layer({ filename: join(root, "ralph.db") }))
+          )),
+    { arbitrary: { runs: 200, size: 40 } }
   )
 })
