@@ -146,10 +146,13 @@ export const ReportedUsage = Schema.Struct({
   costUsd: Schema.optionalKey(cost)
 })
 
+const countable = Schema.is(ReportedUsage)
 const checkReported = Schema.decodeUnknownResult(ReportedUsage, { errors: "first" })
 
 /** Why a usage an agent reported cannot be counted (a negative, non-finite or out-of-bounds value), if it cannot. */
 export const usageProblem = (usage: Usage): string | undefined => {
+  // A round's usage is checked once; the issue is built only for one that fails.
+  if (countable(usage)) return undefined
   const checked = checkReported(usage)
   return checked._tag === "Success" ? undefined : checked.failure.message.split("\n").join(" ").slice(0, 300)
 }
