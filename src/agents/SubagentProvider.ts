@@ -14,6 +14,11 @@ export interface ChildRequest {
   readonly workspace: string
   /** Told the process id once the child runs (for journals, and to stop a stale child later). */
   readonly onSpawn?: (pid: number) => Effect.Effect<void>
+  /**
+   * Told, when the child is stopped from outside (its run cancelled, its time budget spent), what it
+   * had reported spending by then (`undefined`: nothing), once its process tree is gone.
+   */
+  readonly onStopped?: (usage: Usage | undefined) => Effect.Effect<void>
   /** What is left of the run's cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
   readonly maxBudgetUsd?: number
 }
@@ -44,6 +49,20 @@ export class ChildFailed extends Schema.TaggedError<ChildFailed>()("ChildFailed"
     return `${this.reason}: ${this.detail}`
   }
 }
+
+/**
+ * What a child's failure says, each optional fact only when known: the one copy of its fields, for
+ * a failure that adds to it (the output a process printed) and for the round's failure (its event
+ * and its error).
+ */
+export const failureFacts = (failure: ChildFailed) => ({
+  reason: failure.reason,
+  detail: failure.detail,
+  ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
+  ...(failure.signal === undefined ? {} : { signal: failure.signal }),
+  ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+  ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
+})
 
 /** One way of starting agents. Knows how to run one child and capture one value; knows nothing of rounds. */
 export interface Provider {

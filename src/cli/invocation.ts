@@ -10,7 +10,7 @@ import { runMetrics } from "../telemetry/runMetrics.ts"
 import { runSpans } from "../telemetry/runSpans.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
-import { progressFor, type SpentBefore } from "./present/liveView.ts"
+import { progressFor, type RecordedSoFar } from "./present/liveView.ts"
 import { resumeCommand } from "./present/output.ts"
 import { providersLayer } from "./providers.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
@@ -80,9 +80,9 @@ export const cliObservers = (
   session: Session,
   settings: CliSettings,
   quiet: boolean,
-  spentBefore?: SpentBefore
+  recorded?: RecordedSoFar
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore), protectWarnings],
+  sinks: [sessionSink(session, settings), progressFor(session, quiet, recorded), protectWarnings],
   startedAt: 0
 })
 

@@ -1,102 +1,154 @@
-import type { RalphConfig } from "./config.ts"
-import type { FailureReason, RalphError } from "./errors.ts"
-import type { ClaimCheck, Guards } from "./guards.ts"
-import type { Envelope } from "./outcome.ts"
-import type { Report } from "./report.ts"
-import type { Usage } from "./usage.ts"
+/**
+ * What a run reports as it goes, one Schema per event: for progress lines, the record and observers.
+ * The record's entries are derived from these schemas (src/domain/journal.ts), not written again.
+ */
+import { Schema } from "effect"
+import { FailureReason, RalphError } from "./errors.ts"
+import { ClaimCheck, Guards } from "./guards.ts"
+import { Envelope } from "./outcome.ts"
+import { Report } from "./report.ts"
+import { Usage } from "./usage.ts"
 
-/** What a run reports as it goes: for progress lines, journals and observers. */
-export type RunEvent =
-  | {
-    readonly _tag: "RunStarted"
-    readonly runId: string
-    readonly objective: string
-    readonly maxRounds: number
-    readonly provider: string
-    readonly config: RalphConfig
-    readonly workspace: string
-    /** What the run is held to beyond its rounds (caps, stall guard, claim checks), with the protected files' baseline. */
-    readonly guards?: Guards
-    /** A new run's protect patterns that decided no path at its start: a warning (they may name files a worker will create). */
-    readonly protectUnmatched?: ReadonlyArray<string>
-    /** Set when an unfinished run is continued: the round it continues from. */
-    readonly resumedAfterRound?: number
-    /** A resumed run: the round that started and never finished, which runs again. */
-    readonly rerunsRound?: number
-    /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
-    readonly stoppedStalePid?: number
-  }
-  | { readonly _tag: "RoundStarted"; readonly runId: string; readonly round: number; readonly attempt: number }
-  | {
-    readonly _tag: "ChildSpawned"
-    readonly runId: string
-    readonly round: number
-    readonly attempt: number
-    readonly pid: number
-  }
-  | {
-    readonly _tag: "RoundFinished"
-    readonly runId: string
-    readonly round: number
-    readonly attempt: number
-    readonly report: Report
-    readonly durationMs: number
-    readonly usage: Usage
-    /** Whether the round changed the workspace (its fingerprint before and after differ), and the fingerprint after. */
-    readonly workspace?: { readonly changed: boolean; readonly fingerprint: string }
-    /** Protected files that differ from the run's start after this round. */
-    readonly protectedChanged?: ReadonlyArray<string>
-    readonly transcript?: { readonly stdout: string; readonly stderr: string }
-  }
-  | {
-    /** A claimed completion is being checked (protected files, then the verify command). */
-    readonly _tag: "ClaimCheckStarted"
-    readonly runId: string
-    readonly round: number
-  }
-  | {
-    readonly _tag: "ClaimChecked"
-    readonly runId: string
-    readonly round: number
-    readonly check: ClaimCheck
-    /** Whether the claim held: no protected file changed and the verify command (if any) passed. */
-    readonly holds: boolean
-  }
-  | {
-    readonly _tag: "RoundFailed"
-    readonly runId: string
-    readonly round: number
-    readonly attempt: number
-    readonly reason: FailureReason
-    readonly detail: string
-    readonly stderrTail?: string
-    readonly durationMs: number
-    /** What the child reported spending before it failed, when it did. */
-    readonly usage?: Usage
-    /** What the child printed (bounded), when it ran far enough to print anything. */
-    readonly transcript?: { readonly stdout: string; readonly stderr: string }
-  }
-  | {
-    /** A child yielded a value that broke the report rules: the run ends with the matching error. */
-    readonly _tag: "RoundRejected"
-    readonly runId: string
-    readonly round: number
-    readonly attempt: number
-    readonly kind: "malformed" | "oversized"
-    /** What was wrong, in words (the error's problem; for an oversized report, its size and the limit). */
-    readonly problem: string
-    readonly durationMs: number
-    readonly usage: Usage
-    readonly transcript?: { readonly stdout: string; readonly stderr: string }
-  }
-  | {
-    readonly _tag: "RetryScheduled"
-    readonly runId: string
-    readonly round: number
-    /** The attempt that will run next. */
-    readonly attempt: number
-    readonly reason: FailureReason
-    readonly delayMs: number
-  }
-  | { readonly _tag: "RunFinished"; readonly runId: string; readonly envelope: Envelope }
-  | { readonly _tag: "RunFailed"; readonly runId: string; readonly error: RalphError }
+/** The deployment config a run is started with, as it is recorded. */
+export const RunConfig = Schema.Struct({
+  subagentProvider: Schema.String,
+  maxRounds: Schema.Int,
+  maxHandoffChars: Schema.Int,
+  maxResultChars: Schema.Int
+})
+
+/** What a child printed (bounded): kept beside the record, never in an entry. */
+const Transcript = Schema.Struct({ stdout: Schema.String, stderr: Schema.String })
+
+export const RunStarted = Schema.TaggedStruct("RunStarted", {
+  runId: Schema.String,
+  objective: Schema.String,
+  maxRounds: Schema.Int,
+  provider: Schema.String,
+  config: RunConfig,
+  workspace: Schema.String,
+  /** What the run is held to beyond its rounds (caps, stall guard, claim checks), with the protected files' baseline. */
+  guards: Schema.optionalKey(Guards),
+  /** A new run's protect patterns that decided no path at its start: a warning (they may name files a worker will create); not recorded. */
+  protectUnmatched: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** Set when an unfinished run is continued: the round it continues from. */
+  resumedAfterRound: Schema.optionalKey(Schema.Int),
+  /** A resumed run: the round that started and never finished, which runs again. */
+  rerunsRound: Schema.optionalKey(Schema.Int),
+  /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
+  stoppedStalePid: Schema.optionalKey(Schema.Int)
+})
+
+export type RunStarted = typeof RunStarted.Type
+
+/** Published before the child is spawned (the record commits it first, so no child goes uncounted). */
+export const RoundStarted = Schema.TaggedStruct("RoundStarted", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int
+})
+
+/** The round's child runs: its pid (the leader of its process group), to stop it after a crash. */
+export const ChildSpawned = Schema.TaggedStruct("ChildSpawned", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int,
+  pid: Schema.Int
+})
+
+export const RoundFinished = Schema.TaggedStruct("RoundFinished", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int,
+  report: Report,
+  durationMs: Schema.Number,
+  usage: Usage,
+  /** Whether the round changed the workspace (its fingerprint before and after differ), and the fingerprint after. */
+  workspace: Schema.optionalKey(Schema.Struct({ changed: Schema.Boolean, fingerprint: Schema.String })),
+  /** Protected files that differ from the run's start after this round. */
+  protectedChanged: Schema.optionalKey(Schema.Array(Schema.String)),
+  transcript: Schema.optionalKey(Transcript)
+})
+
+/** A claimed completion is being checked (protected files, then the verify command). */
+export const ClaimCheckStarted = Schema.TaggedStruct("ClaimCheckStarted", {
+  runId: Schema.String,
+  round: Schema.Int
+})
+
+export const ClaimChecked = Schema.TaggedStruct("ClaimChecked", {
+  runId: Schema.String,
+  round: Schema.Int,
+  check: ClaimCheck,
+  /** Whether the claim held: no protected file changed and the verify command (if any) passed. */
+  holds: Schema.Boolean
+})
+
+export const RoundFailed = Schema.TaggedStruct("RoundFailed", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int,
+  reason: FailureReason,
+  detail: Schema.String,
+  stderrTail: Schema.optionalKey(Schema.String),
+  durationMs: Schema.Number,
+  /** What the child reported spending before it failed (absent: unknown). */
+  usage: Schema.optionalKey(Usage),
+  /** What the child printed (bounded), when it ran far enough to print anything. */
+  transcript: Schema.optionalKey(Transcript)
+})
+
+/** A child yielded a value that broke the report rules: the run ends with the matching error. */
+export const RoundRejected = Schema.TaggedStruct("RoundRejected", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int,
+  /** The child's value broke the report rules (`malformed`) or the handoff bound (`oversized`). */
+  kind: Schema.Literals(["malformed", "oversized"]),
+  /** What was wrong, in words (the error's problem; for an oversized report, its size and the limit). */
+  problem: Schema.String,
+  durationMs: Schema.Number,
+  usage: Usage,
+  transcript: Schema.optionalKey(Transcript)
+})
+
+/**
+ * An attempt stopped from outside before it ended (the run cancelled, its time budget spent): what
+ * its child had reported spending by then, absent when it said nothing.
+ */
+export const RoundStopped = Schema.TaggedStruct("RoundStopped", {
+  runId: Schema.String,
+  round: Schema.Int,
+  attempt: Schema.Int,
+  durationMs: Schema.Number,
+  usage: Schema.optionalKey(Usage)
+})
+
+export const RetryScheduled = Schema.TaggedStruct("RetryScheduled", {
+  runId: Schema.String,
+  round: Schema.Int,
+  /** The attempt that will run next. */
+  attempt: Schema.Int,
+  reason: FailureReason,
+  delayMs: Schema.Number
+})
+
+export const RunFinished = Schema.TaggedStruct("RunFinished", { runId: Schema.String, envelope: Envelope })
+
+export const RunFailed = Schema.TaggedStruct("RunFailed", { runId: Schema.String, error: RalphError })
+
+export const RunEvent = Schema.Union([
+  RunStarted,
+  RoundStarted,
+  ChildSpawned,
+  RoundFinished,
+  ClaimCheckStarted,
+  ClaimChecked,
+  RoundFailed,
+  RoundRejected,
+  RoundStopped,
+  RetryScheduled,
+  RunFinished,
+  RunFailed
+])
+export type RunEvent = typeof RunEvent.Type

@@ -125,12 +125,45 @@ export const roundSpend = (round: number, attempts: ReadonlyArray<Usage>, durati
 })
 
 /**
+ * The most one report may say: a trillion tokens of each kind, a million US dollars. Far past any
+ * real round, and low enough that no run's totals can leave the finite numbers a record holds
+ * (JSON has no Infinity: a sum that overflowed would be written as null and never read back).
+ */
+export const usageBounds = { tokens: 1e12, costUsd: 1e6 } as const
+
+const tokenCount = (whole: boolean) =>
+  (whole ? Schema.Int : Schema.Finite).check(
+    Schema.isGreaterThanOrEqualTo(0),
+    Schema.isLessThanOrEqualTo(usageBounds.tokens)
+  )
+const cost = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(usageBounds.costUsd))
+
+/** What an agent may report spending: non-negative, finite and within `usageBounds`. */
+export const ReportedUsage = Schema.Struct({
+  inputTokens: Schema.optionalKey(tokenCount(false)),
+  cachedInputTokens: Schema.optionalKey(tokenCount(false)),
+  outputTokens: Schema.optionalKey(tokenCount(false)),
+  costUsd: Schema.optionalKey(cost)
+})
+
+const countable = Schema.is(ReportedUsage)
+const checkReported = Schema.decodeUnknownResult(ReportedUsage, { errors: "first" })
+
+/** Why a usage an agent reported cannot be counted (a negative, non-finite or out-of-bounds value), if it cannot. */
+export const usageProblem = (usage: Usage): string | undefined => {
+  // A round's usage is checked once; the issue is built only for one that fails.
+  if (countable(usage)) return undefined
+  const checked = checkReported(usage)
+  return checked._tag === "Success" ? undefined : checked.failure.message.split("\n").join(" ").slice(0, 300)
+}
+
+/**
  * A usage file an exec child wrote (RALPH_USAGE_FILE): every key optional, nothing else allowed,
- * token counts whole and non-negative, cost finite and non-negative.
+ * token counts whole, every value non-negative, finite and within `usageBounds`.
  */
 export const UsageFile = Schema.Struct({
-  inputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
-  cachedInputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
-  outputTokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
-  costUsd: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)))
+  inputTokens: Schema.optionalKey(tokenCount(true)),
+  cachedInputTokens: Schema.optionalKey(tokenCount(true)),
+  outputTokens: Schema.optionalKey(tokenCount(true)),
+  costUsd: Schema.optionalKey(cost)
 })

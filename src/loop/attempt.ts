@@ -5,10 +5,10 @@
  * recorded result.
  */
 import { Clock, Effect, Random, Schema } from "effect"
-import { ChildFailed } from "../agents/SubagentProvider.ts"
+import { ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
 import { checkReport, Report } from "../domain/report.ts"
-import { Usage } from "../domain/usage.ts"
+import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
@@ -20,7 +20,9 @@ export const AttemptSucceeded = Schema.Struct({
   usage: Usage,
   durationMs: Schema.Number,
   /** Whether the child changed the workspace: its fingerprints before and after differ. */
-  changed: Schema.optionalKey(Schema.Boolean)
+  changed: Schema.optionalKey(Schema.Boolean),
+  /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
+  stopped: Schema.optionalKey(Schema.Array(Usage))
 })
 export type AttemptSucceeded = typeof AttemptSucceeded.Type
 
@@ -28,7 +30,9 @@ export type AttemptSucceeded = typeof AttemptSucceeded.Type
 export class AttemptFailed extends Schema.TaggedError<AttemptFailed>()("AttemptFailed", {
   failure: ChildFailed,
   /** The wait before the next attempt, or null when the round ends here. */
-  retryInMs: Schema.NullOr(Schema.Number)
+  retryInMs: Schema.NullOr(Schema.Number),
+  /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
+  stopped: Schema.optionalKey(Schema.Array(Usage))
 }) {}
 
 /** How an attempt ends without a report; StateUnavailable when an event could not be recorded. */
@@ -56,11 +60,13 @@ export interface AttemptContext {
   readonly recordedFinish?: { readonly round: number } & AttemptSucceeded
   readonly guard: WorkspaceGuard["Service"]
   /**
-   * The workspace's fingerprint as the last attempt left it, kept only after a `continue` round:
-   * then nothing runs in the workspace before the next attempt (a claim's check and a retry's wait
-   * do), so that attempt's "before" is it, and the workspace is read once a round, not twice.
+   * What attempts of a round that earlier invocations started and stopped from outside (a
+   * cancellation, the time budget) had reported spending: the engine holds no result for them, so
+   * the first attempt of that round this invocation runs takes them (once: later calls give none)
+   * and its result carries them, which makes them count once, in the workflow's record, for the
+   * caps and the result.
    */
-  readonly lastFingerprint: { value: string | undefined }
+  readonly takeStopped: (round: number) => Effect.Effect<ReadonlyArray<Usage>>
   /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
 }
@@ -74,82 +80,119 @@ export interface AttemptInput {
   readonly waitedMillis: number
   /** What is left of the run's cost cap, passed to agents that take one. */
   readonly maxBudgetUsd: number | undefined
+  /** The workspace's fingerprint as the last round's attempt left it, when nothing ran since (see Attempted.after). */
+  readonly before: string | undefined
+}
+
+/** An attempt's result, and what the next attempt may start from. */
+export interface Attempted {
+  readonly result: AttemptSucceeded
+  /**
+   * After a `continue` report, the workspace's fingerprint as the child left it: nothing runs in
+   * the workspace before the next round's first attempt (a claim's check and a retry's wait do),
+   * so that is its "before", and the workspace is read once a round. Not part of the result: a
+   * replayed run reads the workspace afresh.
+   */
+  readonly after: string | undefined
 }
 
 /**
- * A failed attempt, published, with the wait before the next one (null: the round ends here): the
- * child's failure, or ralph's own look at the workspace that could not be made (then `started` is
- * undefined: no child ran).
+ * A failure whose reported usage breaks the bounds (src/domain/usage.ts) says nothing of its spend:
+ * what cannot be counted is unknown, and never reaches the record.
  */
-const attemptFailed = (
+const countable = (failure: ChildFailed): ChildFailed => {
+  if (failure.usage === undefined || usageProblem(failure.usage) === undefined) return failure
+  return new ChildFailed({
+    ...failureFacts(failure),
+    ...(failure.transcript === undefined ? {} : { transcript: failure.transcript })
+  })
+}
+
+/**
+ * A failed attempt: its failure published, and whether (after how long) the round tries again,
+ * decided here so the workflow decides only from this activity's result. The child's failure, or
+ * ralph's own look at the workspace that could not be made (then `started` is undefined: no child ran).
+ */
+const attemptFailed = Effect.fnUntraced(function*(
   context: AttemptContext,
   input: AttemptInput,
+  failure: ChildFailed,
   started: number | undefined,
-  failure: ChildFailed
-): Effect.Effect<never, AttemptFailed | StateUnavailable> =>
-  Effect.gen(function*() {
-    const { events } = context
-    const runId = context.run.runId
-    const { attempt, round } = input
-    const now = yield* Clock.currentTimeMillis
-    yield* (events.publish({
-      _tag: "RoundFailed",
+  stopped: { readonly stopped?: ReadonlyArray<Usage> }
+): Effect.fn.Return<never, AttemptFailed | StateUnavailable> {
+  const { events } = context
+  const { attempt, round } = input
+  const runId = context.run.runId
+  const now = yield* Clock.currentTimeMillis
+  yield* events.publish({
+    _tag: "RoundFailed",
+    runId,
+    round,
+    attempt,
+    reason: failure.reason,
+    detail: failure.detail,
+    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
+    ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
+    ...(failure.usage === undefined ? {} : { usage: failure.usage }),
+    durationMs: started === undefined ? 0 : now - started
+  })
+  const retryInMs = retryDelayMillis(
+    context.policy,
+    { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
+    now,
+    yield* Random.next
+  )
+  if (retryInMs !== undefined) {
+    yield* events.publish({
+      _tag: "RetryScheduled",
       runId,
       round,
-      attempt,
+      attempt: attempt + 1,
       reason: failure.reason,
-      detail: failure.detail,
-      ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
-      ...(failure.transcript === undefined ? {} : { transcript: failure.transcript }),
-      ...(failure.usage === undefined ? {} : { usage: failure.usage }),
-      durationMs: started === undefined ? 0 : now - started
-    }))
-    const retryInMs = retryDelayMillis(
-      context.policy,
-      { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
-      now,
-      yield* Random.next
-    )
-    if (retryInMs !== undefined) {
-      yield* (events.publish({
-        _tag: "RetryScheduled",
-        runId,
-        round,
-        attempt: attempt + 1,
-        reason: failure.reason,
-        delayMs: retryInMs
-      }))
-    }
-    return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null })
-  })
+      delayMs: retryInMs
+    })
+  }
+  return yield* new AttemptFailed({ failure, retryInMs: retryInMs ?? null, ...stopped })
+})
 
 export const runAttempt = Effect.fnUntraced(function*(
   context: AttemptContext,
   input: AttemptInput
-): Effect.fn.Return<AttemptSucceeded, AttemptError> {
+): Effect.fn.Return<Attempted, AttemptError> {
   const { events, run } = context
   const { attempt, round } = input
   const runId = run.runId
+  const stoppedBefore = yield* context.takeStopped(round)
+  const stopped = stoppedBefore.length === 0 ? {} : { stopped: stoppedBefore }
   const recorded = context.recordedFinish
   if (recorded !== undefined && recorded.round === round) {
-    return {
+    const result: AttemptSucceeded = {
       report: recorded.report,
       usage: recorded.usage,
       durationMs: recorded.durationMs,
-      ...(recorded.changed === undefined ? {} : { changed: recorded.changed })
+      ...(recorded.changed === undefined ? {} : { changed: recorded.changed }),
+      ...stopped
     }
+    return { result, after: undefined }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
-  let started: number | undefined
-  const failed = (failure: ChildFailed) => attemptFailed(context, input, started, failure)
   /** ralph's own git in the workspace, past its bounds, fails the attempt by name. */
-  const fingerprint = context.guard.fingerprint(context.workspace).pipe(
-    Effect.catchTag("GitFailed", (error) => failed(new ChildFailed({ reason: "git", detail: error.message })))
-  )
-  const before = context.lastFingerprint.value ?? (yield* fingerprint)
-  context.lastFingerprint.value = undefined
-  started = yield* Clock.currentTimeMillis
+  const fingerprint = (started: number | undefined) =>
+    context.guard.fingerprint(context.workspace).pipe(
+      Effect.catchTag("GitFailed", (error) =>
+        attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped))
+    )
+  const before = input.before ?? (yield* fingerprint(undefined))
+  const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
+  const onStopped = (reported: Usage | undefined) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      // What cannot be counted (see `countable`) is unknown.
+      const usage = reported === undefined || usageProblem(reported) !== undefined ? {} : { usage: reported }
+      return Effect.ignore(
+        events.publish({ _tag: "RoundStopped", runId, round, attempt, durationMs: now - started, ...usage })
+      )
+    })
   const output = yield* run.child({
     round,
     maxRounds: input.maxRounds,
@@ -157,8 +200,20 @@ export const runAttempt = Effect.fnUntraced(function*(
     prompt: input.prompt,
     workspace: context.workspace,
     onSpawn,
+    onStopped,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
-  }).pipe(Effect.catchTag("ChildFailed", failed))
+  }).pipe(
+    Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, countable(failure), started, stopped))
+  )
+  const problem = usageProblem(output.usage)
+  if (problem !== undefined) {
+    const refused = new ChildFailed({
+      reason: "malformed-usage",
+      detail: `the agent reported a usage ralph cannot count: ${problem}`,
+      ...(output.transcript === undefined ? {} : { transcript: output.transcript })
+    })
+    return yield* attemptFailed(context, input, refused, started, stopped)
+  }
   const durationMs = (yield* Clock.currentTimeMillis) - started
   const checked = checkReport(output.value, context.maxHandoffChars)
   if (checked._tag !== "Valid") {
@@ -180,8 +235,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     }))
     return yield* rejected
   }
-  const after = yield* fingerprint
-  if (checked.report.status === "continue") context.lastFingerprint.value = after
+  const after = yield* fingerprint(started)
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)
@@ -197,5 +251,8 @@ export const runAttempt = Effect.fnUntraced(function*(
     ...(protectedChanged === undefined ? {} : { protectedChanged }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
-  return { report: checked.report, usage: output.usage, durationMs, changed: before !== after }
+  return {
+    result: { report: checked.report, usage: output.usage, durationMs, changed: before !== after, ...stopped },
+    after: checked.report.status === "continue" ? after : undefined
+  }
 })

@@ -7,7 +7,8 @@
  */
 import { Clock, Duration, Effect, Schema } from "effect"
 import { Activity, DurableClock, Workflow } from "effect/workflow"
-import type { ChildFailed } from "../agents/SubagentProvider.ts"
+import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
+import { type ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import {
   capOf,
@@ -16,14 +17,23 @@ import {
   claimHolds,
   Guards,
   remainingCostUsd,
+  type SpendLimit,
   spendLimitReached
 } from "../domain/guards.ts"
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
 import { spendCapText } from "../domain/render.ts"
 import { Report } from "../domain/report.ts"
-import { combineUsage, roundSpend, RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
-import { type AttemptContext, AttemptError, AttemptSucceeded, runAttempt } from "./attempt.ts"
+import { Spend } from "../domain/spend.ts"
+import { RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
+import {
+  type AttemptContext,
+  AttemptError,
+  type AttemptFailed,
+  type AttemptInput,
+  AttemptSucceeded,
+  runAttempt
+} from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { iterate } from "./iterate.ts"
 
@@ -85,122 +95,171 @@ export const roundInFlight = (state: LoopState): number =>
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
     round,
-    reason: failure.reason,
+    ...failureFacts(failure),
     detail: notRetried === undefined ? failure.detail : `${failure.detail}; not retried: ${notRetried}`,
-    lastReport: last ?? null,
-    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
-    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
-    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail }),
-    ...(failure.resetAt === undefined ? {} : { resetAt: failure.resetAt })
+    lastReport: last ?? null
   })
 
-/**
- * The workflow's body, for the run contexts the service keeps: `contextOf` gives a live run its
- * handle, events and limits; `onRound` hears each round's outcome (also when replayed), so the
- * service knows the last finished report if its time budget cuts the run.
- */
-export const ralphRunBody = (
-  contextOf: (runId: string) => AttemptContext,
-  onRound: (runId: string, state: LoopState) => Effect.Effect<void>
-) =>
-(payload: RalphRunPayload) => {
-  const { maxRounds, objective, runId } = payload
-  const guards: Guards = payload.guards ?? {}
-  // Every finished round's spend, appended once per round and shared by the states that follow (a
-  // copy per round would make a long run quadratic); a state never sees a round that did not finish.
-  const spent: Array<RoundUsage> = [...(payload.from?.usage ?? [])]
-  const attemptActivity = (
-    round: number,
-    attempt: number,
-    prompt: string,
-    waitedMillis: number,
-    maxBudgetUsd: number | undefined
-  ) =>
-    Activity.make({
-      name: `round ${round} attempt ${attempt}`,
+/** What an activity needs: the workflow's engine and instance. */
+type InWorkflow = WorkflowEngine | WorkflowInstance
+
+/** One execution of the workflow: its payload, its spend, and its activities. */
+interface Execution {
+  readonly payload: RalphRunPayload
+  readonly guards: Guards
+  /**
+   * Every attempt's spend; its finished rounds are one array, extended once per round and shared
+   * by the states that follow (a copy per round would make a long run quadratic).
+   */
+  readonly spend: Spend
+  /** An attempt of a round (its first starts from the workspace the last attempt left, see Attempted.after). */
+  readonly attempt: (
+    input: Omit<AttemptInput, "maxRounds" | "before">
+  ) => Effect.Effect<AttemptSucceeded, AttemptError, InWorkflow>
+  readonly claim: (round: number) => Effect.Effect<ClaimCheck, StateUnavailable, InWorkflow>
+  readonly onRound: (state: LoopState) => Effect.Effect<void>
+}
+
+/** The activities of one execution of run `runId`, over the live run's context. */
+const activitiesOf = (
+  payload: RalphRunPayload,
+  guards: Guards,
+  contextOf: (runId: string) => Effect.Effect<AttemptContext>
+): Pick<Execution, "attempt" | "claim"> => {
+  const { maxRounds, runId } = payload
+  // The workspace as the last attempt this execution ran left it (see Attempted.after); a replayed
+  // attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh. A retry
+  // follows a wait, in which anything may have run: it reads afresh too.
+  let lastAfter: string | undefined
+  const attempt = (input: Omit<AttemptInput, "maxRounds" | "before">) => {
+    const before = input.attempt === 1 ? lastAfter : undefined
+    lastAfter = undefined
+    return Activity.make({
+      name: `round ${input.round} attempt ${input.attempt}`,
       success: AttemptSucceeded,
       error: AttemptError,
-      execute: Effect.suspend(() =>
-        runAttempt(contextOf(runId), { round, maxRounds, attempt, prompt, waitedMillis, maxBudgetUsd })
+      execute: Effect.flatMap(
+        contextOf(runId),
+        (context) =>
+          Effect.map(runAttempt(context, { ...input, maxRounds, before }), (attempted) => {
+            lastAfter = attempted.after
+            return attempted.result
+          })
       )
     })
-  const claimActivity = (round: number) =>
+  }
+  const claim = (round: number) =>
     Activity.make({
       name: `round ${round} claim check`,
       success: ClaimCheck,
       error: StateUnavailable,
-      execute: Effect.suspend(() => checkClaim(contextOf(runId), guards, round))
+      execute: Effect.flatMap(contextOf(runId), (context) => checkClaim(context, guards, round))
     })
+  return { attempt, claim }
+}
 
-  /** The budget a finished round that did not end the run used up, if one. */
-  const limitAfter = (round: number, usage: ReadonlyArray<RoundUsage>, stalled: number): BudgetLimit | undefined =>
-    spendLimitReached(guards, usage) ??
-      (guards.maxStalledRounds !== undefined && stalled >= guards.maxStalledRounds ? "stalled" : undefined) ??
-      (round >= maxRounds ? "rounds" : undefined)
+/** The budget a finished round that did not end the run used up, if one. */
+const limitAfter = (
+  { guards, payload }: Execution,
+  round: number,
+  usage: ReadonlyArray<RoundUsage>,
+  stalled: number
+): BudgetLimit | undefined =>
+  spendLimitReached(guards, usage) ??
+    (guards.maxStalledRounds !== undefined && stalled >= guards.maxStalledRounds ? "stalled" : undefined) ??
+    (round >= payload.maxRounds ? "rounds" : undefined)
 
-  /**
-   * What a finished round means for the run: a claimed completion is checked (unless its check is
-   * known), a blocker ends it, and a round that does not end it may have used up a budget.
-   */
-  const conclude = Effect.fnUntraced(function*(
-    n: number,
-    report: Report,
-    usage: ReadonlyArray<RoundUsage>,
-    stalled: number,
-    knownCheck: ClaimCheck | undefined
-  ) {
-    // Summed only for a result: over every round so far, it would make a long run quadratic.
-    const spend = () => ({ usage: summarizeUsage(usage) })
-    const state = { round: n, last: report, usage, stalled, rejected: undefined }
-    if (report.status === "blocked") {
-      return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spend() } } satisfies LoopState
+/** What a rejected claim's check says in a result. */
+const rejectedClaim = (rejected: ClaimCheck | undefined) =>
+  rejected === undefined
+    ? {}
+    : rejected.protectedChanged.length > 0
+    ? { protectedChanged: rejected.protectedChanged }
+    : rejected.verification === null
+    ? {}
+    : { verification: rejected.verification }
+
+/**
+ * What a finished round means for the run: a claimed completion is checked (unless its check is
+ * known), a blocker ends it, and a round that does not end it may have used up a budget.
+ */
+const conclude = Effect.fnUntraced(function*(
+  execution: Execution,
+  n: number,
+  report: Report,
+  stalled: number,
+  knownCheck: ClaimCheck | undefined
+) {
+  const usage = execution.spend.finished
+  // Summed only for a result: over every round so far, it would make a long run quadratic.
+  const spent = () => ({ usage: summarizeUsage(usage) })
+  const state = { round: n, last: report, usage, stalled, rejected: undefined }
+  if (report.status === "blocked") {
+    return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
+  }
+  let rejected: ClaimCheck | undefined
+  if (report.status === "complete") {
+    if (checksClaims(execution.guards) && knownCheck === undefined) {
+      // The round finished: a time budget that runs out during the check ends on its claim.
+      yield* execution.onRound({ ...state, result: undefined, checkingSince: yield* Clock.currentTimeMillis })
     }
-    let rejected: ClaimCheck | undefined
-    if (report.status === "complete") {
-      if (checksClaims(guards) && knownCheck === undefined) {
-        // The round finished: a time budget that runs out during the check ends on its claim.
-        yield* onRound(runId, { ...state, result: undefined, checkingSince: yield* Clock.currentTimeMillis })
-      }
-      const check = !checksClaims(guards) ? undefined : knownCheck ?? (yield* claimActivity(n))
-      if (check === undefined || claimHolds(check)) {
-        const verified = check?.verification == null ? {} : { verification: check.verification }
-        return {
-          ...state,
-          result: { status: "complete", roundsStarted: n, report, ...spend(), ...verified }
-        } satisfies LoopState
-      }
-      rejected = check
+    const check = !checksClaims(execution.guards) ? undefined : knownCheck ?? (yield* execution.claim(n))
+    if (check === undefined || claimHolds(check)) {
+      const verified = check?.verification == null ? {} : { verification: check.verification }
+      return {
+        ...state,
+        result: { status: "complete", roundsStarted: n, report, ...spent(), ...verified }
+      } satisfies LoopState
     }
-    const limit = limitAfter(n, usage, stalled)
-    const claim = rejected === undefined
-      ? {}
-      : rejected.protectedChanged.length > 0
-      ? { protectedChanged: rejected.protectedChanged }
-      : rejected.verification === null
-      ? {}
-      : { verification: rejected.verification }
-    return {
-      ...state,
-      rejected,
-      result: limit === undefined
-        ? undefined
-        : { status: "budget-limited", limit, ...capOf(guards, limit), roundsStarted: n, report, ...spend(), ...claim }
-    } satisfies LoopState
-  })
+    rejected = check
+  }
+  const limit = limitAfter(execution, n, usage, stalled)
+  return {
+    ...state,
+    rejected,
+    result: limit === undefined
+      ? undefined
+      : {
+        status: "budget-limited",
+        limit,
+        ...capOf(execution.guards, limit),
+        roundsStarted: n,
+        report,
+        ...spent(),
+        ...rejectedClaim(rejected)
+      }
+  } satisfies LoopState
+})
 
-  /** One round: attempts until one yields a report or a failure that is not retried. */
-  const round = Effect.fnUntraced(function*(state: LoopState) {
+/**
+ * After a failed attempt of round `n`: the cap its spend used up (no retry then), if one — the agent
+ * stopped at the budget ralph passed it, or the failed attempts reached a cap.
+ */
+const capAfterFailure = ({ guards, spend }: Execution, failed: AttemptFailed): SpendLimit | undefined =>
+  failed.failure.reason === "budget" && guards.maxCostUsd !== undefined
+    ? "cost"
+    : failed.retryInMs === null
+    ? undefined
+    : spendLimitReached(guards, spend.soFar())
+
+/** One round: attempts until one yields a report or a failure that is not retried. */
+const runRound = (execution: Execution) =>
+  Effect.fnUntraced(function*(state: LoopState) {
+    const { payload, spend } = execution
     const n = state.round + 1
-    const prompt = roundPrompt({ objective, round: n, maxRounds, previous: state.last, rejected: state.rejected })
-    // What the round's failed attempts spent: it counts, and is unknown when a failure says nothing.
-    const failedSpend: Array<Usage> = n === (payload.from?.round ?? 0) + 1 ? [...(payload.pendingUsage ?? [])] : []
-    const spentSoFar = () => [...state.usage, { round: n, ...combineUsage(failedSpend), durationMs: 0 }]
+    const prompt = roundPrompt({
+      objective: payload.objective,
+      round: n,
+      maxRounds: payload.maxRounds,
+      previous: state.last,
+      rejected: state.rejected
+    })
     let attempt = 1
     let waitedMillis = 0
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
-      const maxBudgetUsd = remainingCostUsd(guards, failedSpend.length === 0 ? state.usage : spentSoFar())
-      const result = yield* attemptActivity(n, attempt, prompt, waitedMillis, maxBudgetUsd).pipe(
+      const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
+      const result = yield* execution.attempt({ round: n, attempt, prompt, waitedMillis, maxBudgetUsd }).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
       )
@@ -209,22 +268,19 @@ export const ralphRunBody = (
         continue
       }
       const { failure, retryInMs } = result.failed
-      failedSpend.push(failure.usage ?? {})
-      // The agent stopped at the budget ralph passed it, or the failed attempts used up a cap: no retry.
-      const limit = failure.reason === "budget" && guards.maxCostUsd !== undefined
-        ? "cost"
-        : retryInMs === null
-        ? undefined
-        : spendLimitReached(guards, spentSoFar())
+      for (const usage of result.failed.stopped ?? []) spend.attempt(n, usage)
+      spend.attempt(n, failure.usage)
+      const limit = capAfterFailure(execution, result.failed)
       if (limit !== undefined) {
         // With no finished report to end on, the round failed.
-        const usage = spentSoFar()
+        const usage = spend.soFar()
         if (state.last === undefined) {
           const why = failure.reason === "budget"
             ? "the agent stopped at the cost cap ralph passed it"
-            : spendCapText(limit, capOf(guards, limit).cap, usage)
+            : spendCapText(limit, capOf(execution.guards, limit).cap, usage)
           return yield* roundFailed(n, undefined, failure, why)
         }
+        const report = state.last
         const next: LoopState = {
           ...state,
           round: n,
@@ -232,13 +288,13 @@ export const ralphRunBody = (
           result: {
             status: "budget-limited",
             limit,
-            ...capOf(guards, limit),
+            ...capOf(execution.guards, limit),
             roundsStarted: n,
-            report: state.last,
+            report,
             usage: summarizeUsage(usage)
           }
         }
-        yield* onRound(runId, next)
+        yield* execution.onRound(next)
         return next
       }
       if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
@@ -251,33 +307,57 @@ export const ralphRunBody = (
       waitedMillis += retryInMs
       attempt++
     }
-    spent.push(roundSpend(n, [...failedSpend, outcome.usage], outcome.durationMs))
+    for (const usage of outcome.stopped ?? []) spend.attempt(n, usage)
+    spend.finish(n, outcome.usage, outcome.durationMs)
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
-    const next = yield* conclude(n, outcome.report, spent, stalled, undefined)
-    yield* onRound(runId, next)
+    const next = yield* conclude(execution, n, outcome.report, stalled, undefined)
+    yield* execution.onRound(next)
     return next
   })
 
-  /** Where the loop starts: a continued run first settles what its last round left open (a claim to check, a cap). */
-  const start = Effect.gen(function*() {
-    const from = payload.from
-    if (from === null) {
-      return {
-        round: 0,
-        last: undefined,
-        result: undefined,
-        usage: spent,
-        stalled: 0,
-        rejected: undefined
-      } satisfies LoopState
-    }
-    const state = yield* conclude(from.round, from.report, spent, from.stalled ?? 0, from.rejected)
-    yield* onRound(runId, state)
-    return state
-  })
+/** Where the loop starts: a continued run first settles what its last round left open (a claim to check, a cap). */
+const startOf = Effect.fnUntraced(function*(execution: Execution) {
+  const from = execution.payload.from
+  if (from === null) {
+    return {
+      round: 0,
+      last: undefined,
+      result: undefined,
+      usage: execution.spend.finished,
+      stalled: 0,
+      rejected: undefined
+    } satisfies LoopState
+  }
+  const state = yield* conclude(execution, from.round, from.report, from.stalled ?? 0, from.rejected)
+  yield* execution.onRound(state)
+  return state
+})
 
-  return start.pipe(
-    Effect.flatMap((initial) => iterate(initial, { while: (state) => state.result === undefined, body: round })),
+/**
+ * The workflow's body, for the run contexts the service keeps: `contextOf` gives a live run its
+ * handle, events and limits; `onRound` hears each round's outcome (also when replayed), so the
+ * service knows the last finished report if its time budget cuts the run.
+ */
+export const ralphRunBody = (
+  contextOf: (runId: string) => Effect.Effect<AttemptContext>,
+  onRound: (runId: string, state: LoopState) => Effect.Effect<void>
+) =>
+(payload: RalphRunPayload) => {
+  const guards: Guards = payload.guards ?? {}
+  const execution: Execution = {
+    payload,
+    guards,
+    spend: new Spend(payload.from?.usage ?? [], {
+      round: (payload.from?.round ?? 0) + 1,
+      attempts: payload.pendingUsage ?? []
+    }),
+    ...activitiesOf(payload, guards, contextOf),
+    onRound: (state) => onRound(payload.runId, state)
+  }
+  return startOf(execution).pipe(
+    Effect.flatMap((initial) =>
+      iterate(initial, { while: (state) => state.result === undefined, body: runRound(execution) })
+    ),
     Effect.flatMap((state) =>
       state.result === undefined ? Effect.die("the loop ended without a result") : Effect.succeed(state.result)
     )

@@ -2,21 +2,13 @@ import { Context, Effect, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, type LeaseLost, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
-import {
-  isJournalEntry,
-  type JournalEntry,
-  parseJournal,
-  type RunSummary,
-  type RunView,
-  summarize,
-  viewRun
-} from "../domain/journal.ts"
+import { isJournalEntry, type JournalEntry, type NewEntry, parseJournal } from "../domain/journal.ts"
+import { type RunSummary, type RunView, summarize, viewRun } from "../domain/runView.ts"
 import { defaults } from "../domain/settings.ts"
 import { isProcessAlive } from "../process/liveness.ts"
 import type { Fence } from "../sql/fence.ts"
 
-/** A distribution of the journal's entry type without its timestamp, which the store adds. */
-export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never
+export type { NewEntry } from "../domain/journal.ts"
 
 /**
  * An open journal: append-only, each entry committed before the append returns — the JSONL journal

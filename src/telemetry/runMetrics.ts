@@ -63,6 +63,10 @@ export const runMetrics = () => {
         return event.usage === undefined
           ? ended("failed", event.durationMs)
           : Effect.andThen(ended("failed", event.durationMs), usage(event.usage))
+      case "RoundStopped":
+        return event.usage === undefined
+          ? ended("stopped", event.durationMs)
+          : Effect.andThen(ended("stopped", event.durationMs), usage(event.usage))
       case "RunFinished":
         return Metric.update(
           Metric.withAttributes(runs, { "ralph.agent": agent, "ralph.status": event.envelope.result.status }),

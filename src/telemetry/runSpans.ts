@@ -101,6 +101,10 @@ export const runSpans = (): Publish => {
           "ralph.status": "failed",
           "ralph.failure_reason": event.reason
         })
+      case "RoundStopped":
+        // Its span ends with the run (cancelled) or the run's end (the time budget); its spend counts now.
+        attempts.push(event.usage ?? {})
+        return
       case "ClaimCheckStarted":
         verification = yield* Effect.makeSpan("ralph.verification", {
           ...(run === undefined ? {} : { parent: run }),

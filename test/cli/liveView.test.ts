@@ -7,6 +7,7 @@ import { makeSession } from "../../src/cli/session.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
 import { Cancelled } from "../../src/domain/errors.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
+import type { JournalEntry } from "../../src/domain/journal.ts"
 import type { Usage } from "../../src/domain/usage.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
@@ -37,16 +38,39 @@ const started: RunEvent = {
 }
 const env = { TERM: "xterm" }
 
+/** The record of a run whose round `round` finished, reporting `usage`, and the event of its resume. */
+const resumedAfter = (round: number, usage: Usage) => {
+  const t = "2026-12-01T00:00:00.000Z"
+  const recorded: Array<JournalEntry> = [
+    {
+      t,
+      type: "run-started",
+      runId,
+      objective: "x",
+      maxRounds: 5,
+      config: { ...defaultConfig, subagentProvider: "claude" },
+      agent: {},
+      workspace: "/ws",
+      guards: {},
+      gitHead: null,
+      pid: 1,
+      version: "0"
+    },
+    { t, type: "round-started", round, attempt: 1 },
+    { t, type: "round-finished", round, attempt: 1, report: continueReport, durationMs: 1_000, usage }
+  ]
+  const resumed: RunEvent = { ...started, resumedAfterRound: round }
+  return { recorded, resumed }
+}
+
 describe("the live status line", () => {
   it("shows the round, agent, time in the round, usage so far and the last summary, and ends cleared", () =>
     Effect.gen(function*() {
       const { last, stream, writes } = terminal()
       const session = makeSession(false, 16384)
-      const publish = liveView(stream, env, session, {
-        rounds: [{ round: 3, inputTokens: 100, outputTokens: 10, costUsd: 0.5, durationMs: 1_000 }],
-        pending: []
-      })
-      yield* publish(started, 1_000)
+      const { recorded, resumed } = resumedAfter(3, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 })
+      const publish = liveView(stream, env, session, recorded)
+      yield* publish(resumed, 1_000)
       yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 1 }, Date.now() - 65_000)
       assert.include(last(), "round 4/5\u001b[22m · claude · 1m 05s in round · 100 in / 10 out tokens, $0.5000")
       yield* publish({
@@ -102,11 +126,9 @@ describe("the live status line", () => {
   it("sums what the rounds reported, and says how many rounds did not (never counted as zero)", () =>
     Effect.gen(function*() {
       const { last, stream } = terminal(200)
-      const publish = liveView(stream, env, makeSession(false, 16384), {
-        rounds: [{ round: 1, inputTokens: 100, outputTokens: 10, costUsd: 0.5, durationMs: 1_000 }],
-        pending: []
-      })
-      yield* publish(started)
+      const { recorded, resumed } = resumedAfter(1, { inputTokens: 100, outputTokens: 10, costUsd: 0.5 })
+      const publish = liveView(stream, env, makeSession(false, 16384), recorded)
+      yield* publish(resumed)
       yield* publish({ _tag: "RoundStarted", runId, round: 2, attempt: 1 })
       // A failed attempt that said nothing of its spend makes its round's unknown, as in the result.
       yield* publish({

@@ -267,3 +267,139 @@ describe.concurrent("--max-stalled-rounds", () => {
     })
   }
 })
+
+/**
+ * An agent that reports `usage` and continues each round (round 3 completes); the first time round
+ * 2 runs it reports, records its pid and sleeps, to be stopped there.
+ */
+const stoppedInRound2 = (engine = "sqlite") => {
+  const { root, ws } = newWorkspace()
+  const env = { RALPH_ENGINE: engine }
+  const usage = JSON.stringify({ inputTokens: 1000, outputTokens: 100, costUsd: 0.25 })
+  const agent = writeAgent(
+    root,
+    "agent.sh",
+    [
+      "cat > /dev/null",
+      `printf '%s' ${sq(usage)} > "$RALPH_USAGE_FILE"`,
+      `if [ "$RALPH_ROUND" = 2 ] && [ ! -e ${sq(join(root, "stopped"))} ]; then`,
+      `  touch ${sq(join(root, "stopped"))}; echo $$ > ${sq(join(root, "child.pid"))}; exec sleep 60`,
+      "fi",
+      `echo "$RALPH_ROUND" > "round-$RALPH_ROUND.txt"`,
+      `if [ "$RALPH_ROUND" = 3 ]; then ${printJson(completeReport)}; else ${printJson(continueReport)}; fi`
+    ].join("\n")
+  )
+  /** `ralph run` until round 2's child runs, then Ctrl-C: the run's id. */
+  const runAndCancel = async (...more: Array<string>) => {
+    const running = startCli(execArgs(agent, "--json", "--max-rounds", "3", ...more, "x"), { cwd: ws, env })
+    await waitFor("round 2's child", () => (existsSync(join(root, "child.pid")) ? true : undefined), 15_000)
+    running.child.kill("SIGINT")
+    const cancelled = await running.result
+    assert.strictEqual(cancelled.code, 130, cancelled.stderr)
+    return jsonDocument(cancelled).error.runId as string
+  }
+  return { root, ws, env, agent, runAndCancel }
+}
+
+describe.concurrent("what a stopped attempt spent", () => {
+  for (const engine of ["sqlite", "journal"]) {
+    it(`a cancelled attempt's reported spend counts in show, the resumed result, its progress lines and watch (${engine} engine)`, async () => {
+      const { env, runAndCancel, ws } = stoppedInRound2(engine)
+      const runId = await runAndCancel()
+      const before = jsonDocument(await runCli(["show", runId, "--json"], { cwd: ws, env }))
+      const stopped = before.rounds.find((r: any) => r.round === 2)
+      assert.strictEqual(stopped.status, "cancelled")
+      assert.deepStrictEqual(stopped.usage, { inputTokens: 1000, outputTokens: 100, costUsd: 0.25 })
+      assert.closeTo(before.usage.costUsd, 0.5, 1e-9, "round 1 and the cancelled attempt")
+      const shownText = await runCli(["show", runId], { cwd: ws, env })
+      assert.match(shownText.stdout, /round 2: cancelled .*1000 in \/ 100 out tokens, \$0\.2500/)
+
+      const resumed = await runCli(["resume", runId, "--json"], { cwd: ws, env })
+      assert.strictEqual(resumed.code, 0, resumed.stderr)
+      const total = jsonDocument(resumed).result.usage
+      assert.closeTo(total.costUsd, 1, 1e-9, "four attempts of $0.25 each")
+      assert.strictEqual(total.inputTokens, 4000)
+      assert.closeTo(total.rounds[1].costUsd, 0.5, 1e-9, "round 2 counts its cancelled attempt")
+      assert.match(resumed.stderr, /round 2\/3 · exec · [\d.]+s · continue · .* · total 3300 tokens, \$0\.7500/)
+      assert.match(resumed.stderr, /round 3\/3 · exec · [\d.]+s · complete · .* · total 4400 tokens, \$1\.0000/)
+      const after = jsonDocument(await runCli(["show", runId, "--json"], { cwd: ws, env }))
+      assert.closeTo(after.usage.costUsd, 1, 1e-9)
+      const watched = await runCli(["watch", runId], { cwd: ws, env })
+      assert.strictEqual(watched.code, 0, watched.stderr)
+      assert.match(watched.stderr, /round 3\/3 · exec · [\d.]+s · complete · .* · total 4400 tokens, \$1\.0000/)
+    })
+  }
+
+  it("a resumed run's cost cap counts what its cancelled attempt spent", async () => {
+    const { runAndCancel, ws } = stoppedInRound2()
+    const runId = await runAndCancel("--max-cost-usd", "0.7")
+    // $0.25 (round 1) + $0.25 (cancelled) + $0.25 (round 2 again) = $0.75 reaches the $0.70 cap.
+    const resumed = await runCli(["resume", runId, "--json"], { cwd: ws })
+    assert.strictEqual(resumed.code, 3, resumed.stderr)
+    const result = jsonDocument(resumed).result
+    assert.strictEqual(result.status, "budget-limited")
+    assert.strictEqual(result.limit, "cost")
+    assert.strictEqual(result.roundsStarted, 2)
+    assert.closeTo(result.usage.costUsd, 0.75, 1e-9)
+  })
+
+  it("the time budget's cut attempt's reported spend counts in the result", async () => {
+    const { agent, ws } = stoppedInRound2()
+    const result = await runCli(execArgs(agent, "--json", "--max-rounds", "3", "--max-time", "4s", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.limit, "time")
+    assert.closeTo(doc.result.usage.costUsd, 0.5, 1e-9, "round 1 and the cut attempt")
+    const shown = jsonDocument(await runCli(["show", doc.runId, "--json"], { cwd: ws }))
+    assert.closeTo(shown.usage.costUsd, 0.5, 1e-9)
+  })
+
+  it("a timed-out attempt's reported spend counts", async () => {
+    const { root, ws } = newWorkspace()
+    const usage = JSON.stringify({ inputTokens: 1000, outputTokens: 100, costUsd: 0.25 })
+    const agent = writeAgent(root, "agent.sh", `printf '%s' ${sq(usage)} > "$RALPH_USAGE_FILE"\nexec sleep 60`)
+    const result = await runCli(execArgs(agent, "--json", "--round-timeout", "1s", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 4, result.stderr)
+    const error = jsonDocument(result).error
+    assert.strictEqual(error.reason, "timeout")
+    const shown = jsonDocument(await runCli(["show", error.runId, "--json"], { cwd: ws }))
+    assert.deepStrictEqual(shown.rounds[0].usage, { inputTokens: 1000, outputTokens: 100, costUsd: 0.25 })
+    assert.closeTo(shown.usage.costUsd, 0.25, 1e-9)
+  })
+})
+
+describe.concurrent("numbers never make a record unreadable", () => {
+  it("a cost past the bound is malformed usage, and the record stays readable", async () => {
+    const { agent, ws } = setup({ inputTokens: 10, outputTokens: 1, costUsd: 1e308 })
+    const result = await runCli(run(agent), { cwd: ws })
+    assert.strictEqual(result.code, 4, result.stderr)
+    const error = jsonDocument(result).error
+    assert.strictEqual(error.reason, "malformed-usage")
+    assert.match(error.detail, /costUsd/)
+    for (const command of [["show", error.runId], ["show", error.runId, "--json"], ["export", error.runId]]) {
+      const read = await runCli(command, { cwd: ws })
+      assert.strictEqual(read.code, 0, `${command.join(" ")}: ${read.stderr}`)
+    }
+  })
+
+  it("a token count past the bound is malformed usage", async () => {
+    const { agent, ws } = setup({ inputTokens: 1e300, outputTokens: 1 })
+    const result = await runCli(run(agent), { cwd: ws })
+    assert.strictEqual(result.code, 4, result.stderr)
+    assert.strictEqual(jsonDocument(result).error.reason, "malformed-usage")
+  })
+
+  it("usage at the bounds sums to finite totals every command reads back", async () => {
+    const { agent, ws } = setup({ inputTokens: 1e12, outputTokens: 1e12, costUsd: 1e6 })
+    const result = await runCli(execArgs(agent, "--json", "--max-rounds", "3", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    const doc = jsonDocument(result)
+    assert.strictEqual(doc.result.usage.costUsd, 3e6)
+    assert.strictEqual(doc.result.usage.inputTokens, 3e12)
+    const shown = await runCli(["show", doc.runId, "--json"], { cwd: ws })
+    assert.strictEqual(shown.code, 0, shown.stderr)
+    assert.strictEqual(jsonDocument(shown).usage.costUsd, 3e6)
+    const resumed = await runCli(["resume", doc.runId, "--json"], { cwd: ws })
+    assert.strictEqual(resumed.code, 3, resumed.stderr)
+  })
+})

@@ -11,7 +11,7 @@ import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
 import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
 import { runProcessGroup } from "../../process/processGroup.ts"
-import { ChildFailed, type ChildRequest, type Provider } from "../SubagentProvider.ts"
+import { ChildFailed, type ChildRequest, failureFacts, type Provider } from "../SubagentProvider.ts"
 import { whyNotExecutable } from "./executable.ts"
 
 /** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
@@ -97,15 +97,15 @@ const fail = (reason: FailureReason, detail: string) => new ChildFailed({ reason
 const transcriptOf = (stdout: string, stderr: string) =>
   stdout === "" && stderr === "" ? {} : { transcript: { stdout, stderr } }
 
-/** A failure of the process itself (spawn, output bound, timeouts), with what the child had printed by then. */
-const withOutput = (error: ChildFailed, stdout: string, stderrTail: string): ChildFailed =>
+/**
+ * A failure of the process itself (spawn, output bound, timeouts), with what the child had printed
+ * and reported spending by then.
+ */
+const withOutput = (error: ChildFailed, stdout: string, stderrTail: string, usage: Usage | undefined): ChildFailed =>
   new ChildFailed({
-    reason: error.reason,
-    detail: error.detail,
-    ...(error.stderrTail === undefined ? stderrTail === "" ? {} : { stderrTail } : { stderrTail: error.stderrTail }),
-    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
-    ...(error.signal === undefined ? {} : { signal: error.signal }),
-    ...(error.resetAt === undefined ? {} : { resetAt: error.resetAt }),
+    ...failureFacts(error),
+    ...(error.stderrTail === undefined && stderrTail !== "" ? { stderrTail } : {}),
+    ...(usage === undefined ? {} : { usage }),
     ...transcriptOf(stdout, stderrTail)
   })
 
@@ -243,11 +243,37 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
             Effect.fail(fail("timeout", `the round ran longer than ${formatDuration(Duration.toMillis(timeout))}`))
         })
     })
-    const exit = yield* timed.pipe(Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text())))
+    /** What the child reported spending, read when it did not end by itself (a timeout, a stop from outside). */
+    const reportedSoFar = (): Usage | undefined => {
+      const usageFileText = readChildFile(files.usageFile, "RALPH_USAGE_FILE", maxUsageFileBytes)
+      // A usage file that is not a regular file within its bound says nothing: the spend is unknown.
+      if (typeof usageFileText !== "string") return undefined
+      const usage = agent.interpret({
+        exitCode: null,
+        signal: "SIGKILL",
+        stdout: stdout.text(),
+        stderrTail: stderr.text(),
+        reportFileText: "",
+        usageFileText
+      }).usage
+      return usage === undefined || Object.keys(usage).length === 0 ? undefined : usage
+    }
+    const exit = yield* timed.pipe(
+      Effect.mapError((error) => withOutput(error, stdout.text(), stderr.text(), reportedSoFar())),
+      // Runs once the process tree is gone (the run's own interrupt handler stops it first).
+      Effect.onInterrupt(() => {
+        const told = request.onStopped
+        return told === undefined ? Effect.void : Effect.suspend(() => told(reportedSoFar()))
+      })
+    )
     const reportFileText = readChildFile(files.reportFile, "RALPH_REPORT_FILE", limits.maxStdoutBytes)
-    if (typeof reportFileText !== "string") return yield* withOutput(reportFileText, stdout.text(), stderr.text())
+    if (typeof reportFileText !== "string") {
+      return yield* withOutput(reportFileText, stdout.text(), stderr.text(), reportedSoFar())
+    }
     const usageFileText = readChildFile(files.usageFile, "RALPH_USAGE_FILE", maxUsageFileBytes)
-    if (typeof usageFileText !== "string") return yield* withOutput(usageFileText, stdout.text(), stderr.text())
+    if (typeof usageFileText !== "string") {
+      return yield* withOutput(usageFileText, stdout.text(), stderr.text(), undefined)
+    }
     const result: ProcessResult = {
       exitCode: exit.code,
       signal: exit.signal,

@@ -1,8 +1,8 @@
 import { Effect, Option } from "effect"
 import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
-import type { RunView } from "../../domain/journal.ts"
 import { reportFault } from "../../domain/render.ts"
+import type { RunView } from "../../domain/runView.ts"
 import { agentName, withValuesFrom } from "../../domain/settings.ts"
 import { decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
@@ -35,7 +35,12 @@ export const resume = Command.make(
       session.output({ json: flags.json })
       const location = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
-      const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+      const { entries, view } = yield* withFoundRun(
+        location,
+        flags.runId,
+        flags.workspace,
+        (store, runId) => Effect.all({ view: store.read(runId), entries: store.entries(runId) })
+      )
       session.output({ maxResultChars: view.started.config.maxResultChars })
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
@@ -75,7 +80,7 @@ export const resume = Command.make(
       return yield* withRalph(
         settings,
         (ralph) => ralph.resume(view.started.runId),
-        cliObservers(session, settings, flags.quiet, { rounds: view.usage, pending: view.pendingUsage })
+        cliObservers(session, settings, flags.quiet, entries)
       )
     }))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

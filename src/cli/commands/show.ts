@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
-import { type NotificationEntry, type RunView, summarize } from "../../domain/journal.ts"
+import type { NotificationEntry } from "../../domain/journal.ts"
 import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
+import { type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
 import { withFoundRun } from "../findRun.ts"
@@ -77,10 +78,10 @@ const showText = (view: RunView) => {
     const what = round.report !== null
       ? ` · ${round.report.status} · ${escapeLine(round.report.summary)}${usage}`
       : round.failure !== null
-      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}`
+      ? ` · ${round.failure.reason}: ${escapeLine(round.failure.detail)}${usage}`
       : round.problem !== null
       ? ` · ${escapeLine(round.problem)}${usage}`
-      : ""
+      : usage
     const changed = round.workspaceChanged === null
       ? ""
       : round.workspaceChanged
@@ -94,7 +95,7 @@ const showText = (view: RunView) => {
       lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`, ...failedOutput(round.claim))
     }
   }
-  if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
+  if (view.spent.length > 0) lines.push(`spend: ${formatTotals(view.spent)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   for (const n of view.notifications) lines.push(notificationLine(n))

@@ -1,8 +1,8 @@
 import { Duration, Effect, Result, Schema } from "effect"
 import { Command } from "effect/cli"
 import { RalphError } from "../../domain/errors.ts"
-import { followed } from "../../domain/follow.ts"
-import type { RunView } from "../../domain/journal.ts"
+import { eventOfEntry } from "../../domain/journal.ts"
+import type { RunView } from "../../domain/runView.ts"
 import { escapeBlock } from "../../domain/terminalText.ts"
 import { withFoundRun } from "../findRun.ts"
 import { quiet, readFlags, runIdArgument } from "../flags.ts"
@@ -65,11 +65,17 @@ export const watch = Command.make(
       const ended = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) =>
         Effect.gen(function*() {
           session.watch(runId)
-          let before: RunView | undefined
+          // The record's entries as the run's events, each told once, at the time it was recorded.
+          let told = 0
           for (;;) {
             const view = yield* store.read(runId)
-            for (const { at, event } of followed(before, view)) yield* progress(event, at)
-            before = view
+            // Read after the view: they hold at least what it does.
+            const entries = yield* store.entries(runId)
+            for (const entry of entries.slice(told)) {
+              const event = eventOfEntry(entry, view.started)
+              if (event !== undefined) yield* progress(event, Date.parse(entry.t))
+            }
+            told = entries.length
             if (view.state !== "running") return view
             yield* Effect.sleep(pollInterval)
           }

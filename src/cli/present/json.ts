@@ -1,4 +1,4 @@
-import { type RunView, summarize } from "../../domain/journal.ts"
+import { type RunView, summarize } from "../../domain/runView.ts"
 import { summarizeUsage } from "../../domain/usage.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 
@@ -26,7 +26,7 @@ export const showJson = (view: RunView) => ({
     ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
     ...(round.claim === null ? {} : { claim: round.claim })
   })),
-  usage: summarizeUsage(view.usage),
+  usage: summarizeUsage(view.spent),
   guards: view.started.guards ?? {},
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },

@@ -7,56 +7,53 @@
  */
 import { Effect } from "effect"
 import type { RunEvent } from "../../domain/events.ts"
+import { entryOfEvent, type JournalEntry, type StartFacts } from "../../domain/journal.ts"
+import { foldRun, RunFold, type RunView } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
-import { combineUsage, formatSpent, roundSpend, type RoundUsage, type Usage } from "../../domain/usage.ts"
+import { formatSpent, type RoundUsage, type Usage } from "../../domain/usage.ts"
 import type { Session } from "../session.ts"
 import { progressLine, type Style, styleFor, takesColour } from "./output.ts"
 
 /** A progress sink; `at` is when the event happened (a watcher's events come late), default now. */
 export type Progress = (event: RunEvent, at?: number) => Effect.Effect<void>
 
-/**
- * What a resumed run spent in earlier invocations: its finished rounds, and the failed attempts of
- * the round it runs next (they count toward that round's spend, as the result counts them).
- */
-export interface SpentBefore {
-  readonly rounds: ReadonlyArray<RoundUsage>
-  readonly pending: ReadonlyArray<Usage>
-}
+/** What the record of a resumed run holds from earlier invocations (none for a new run). */
+export type RecordedSoFar = ReadonlyArray<JournalEntry>
 
-const nothingSpent: SpentBefore = { rounds: [], pending: [] }
+/** What only the recording process knows of a run's start: the live view has no use for it. */
+const liveFacts: StartFacts = { agent: {}, gitHead: null, pid: process.pid, host: "", version: "" }
 
 /**
- * What a run spent so far, from its events and what earlier invocations spent: each finished
- * round's spend (its failed attempts included, as the result counts it), and the attempts of a
- * round still going.
+ * The run's view as the live view keeps it: the record's fold (src/domain/runView.ts) over what
+ * earlier invocations recorded, then over the entry of each event as it comes — so its spend is
+ * the record's, by the one spend rule.
  */
-const spendTracker = (before: SpentBefore) => {
-  const finished = new Map<number, RoundUsage>(before.rounds.map((usage) => [usage.round, usage]))
-  const next = Math.max(0, ...before.rounds.map((u) => u.round)) + 1
-  const attempts = new Map<number, Array<Usage>>([[next, [...before.pending]]])
-  const attempted = (round: number, usage: Usage) => attempts.set(round, [...(attempts.get(round) ?? []), usage])
-  return {
-    hear: (event: RunEvent): void => {
-      // A failure that says nothing of its spend makes the round's unknown, as in the result.
-      if (event._tag === "RoundFailed") attempted(event.round, event.usage ?? {})
-      else if (event._tag === "RoundRejected") attempted(event.round, event.usage)
-      else if (event._tag === "RoundFinished") {
-        finished.delete(event.round)
-        finished.set(
-          event.round,
-          roundSpend(event.round, [...(attempts.get(event.round) ?? []), event.usage], event.durationMs)
-        )
-        attempts.delete(event.round)
-      }
-    },
-    /** The finished rounds' spend. */
-    finished: (): ReadonlyArray<RoundUsage> => [...finished.values()],
-    /** Every round's so far, a round still going included. */
-    soFar: (): ReadonlyArray<Usage> => [
-      ...finished.values(),
-      ...[...attempts.values()].filter((round) => round.length > 0).map((round) => combineUsage(round))
-    ]
+export class LiveFold {
+  private fold: RunFold | undefined
+
+  constructor(recorded: RecordedSoFar = []) {
+    this.fold = recorded.length === 0 ? undefined : foldRun(recorded)
+  }
+
+  hear(event: RunEvent, at: number): void {
+    const entry: JournalEntry = { ...entryOfEvent(event, liveFacts), t: new Date(at).toISOString() }
+    if (entry.type === "run-started") this.fold = new RunFold(entry)
+    else this.fold?.add(entry)
+  }
+
+  /** The finished rounds' spend. */
+  finished(): ReadonlyArray<RoundUsage> {
+    return this.fold?.spentFinished() ?? []
+  }
+
+  /** Every round's spend so far, a round still going included. */
+  soFar(): ReadonlyArray<RoundUsage> {
+    return this.fold?.spentSoFar() ?? []
+  }
+
+  /** The run's view as heard so far (none before its start); the record's fold gives the same. */
+  view(isAlive: (pid: number) => boolean): RunView | undefined {
+    return this.fold?.view(isAlive)
   }
 }
 
@@ -64,21 +61,23 @@ const spendTracker = (before: SpentBefore) => {
 export const progressLines = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
-  /** What earlier invocations spent (a resumed run's), for the running totals. */
-  spentBefore: SpentBefore = nothingSpent
-): Progress => {
+  /** What a resumed run's record holds from earlier invocations, for the running totals. */
+  recorded: RecordedSoFar = []
+): Progress => linesOf(stream, env, new LiveFold(recorded))
+
+/** The per-round lines, over a fold the caller keeps (and hears every event with). */
+const linesOf = (stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv, fold: LiveFold, hears = true): Progress => {
   const style = styleFor(stream, env)
   let agent = ""
   let maxRounds = 0
-  const spend = spendTracker(spentBefore)
-  return (event) =>
+  return (event, at = Date.now()) =>
     Effect.sync(() => {
       if (event._tag === "RunStarted") {
         agent = event.provider
         maxRounds = event.maxRounds
       }
-      spend.hear(event)
-      const line = progressLine(event, agent, maxRounds, style, spend.finished())
+      if (hears) fold.hear(event, at)
+      const line = progressLine(event, agent, maxRounds, style, fold.finished())
       if (line !== undefined) stream.write(`${line}\n`)
     })
 }
@@ -132,11 +131,12 @@ export const liveView = (
   stream: NodeJS.WriteStream,
   env: NodeJS.ProcessEnv,
   holder: StatusHolder = { showStatus: () => {} },
-  spentBefore: SpentBefore = nothingSpent
+  recorded: RecordedSoFar = []
 ): Progress => {
   const style = styleFor(stream, env)
-  const lines = progressLines(stream, env, spentBefore)
-  const spend = spendTracker(spentBefore)
+  const spend = new LiveFold(recorded)
+  // The lines read the same fold, which this view hears each event with first.
+  const lines = linesOf(stream, env, spend, false)
   let status: Status | undefined
   let drawn = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -164,9 +164,11 @@ export const liveView = (
         clear()
       }),
       Effect.andThen(
-        lines(event),
+        Effect.suspend(() => {
+          spend.hear(event, at)
+          return lines(event, at)
+        }),
         Effect.sync(() => {
-          spend.hear(event)
           switch (event._tag) {
             case "RunStarted":
               status = {
@@ -208,6 +210,12 @@ export const liveView = (
                 status.phase = { _tag: "waiting", text: `failed (${event.reason})` }
               }
               break
+            case "RoundStopped":
+              if (status !== undefined) {
+                status.spent = spend.soFar()
+                status.phase = { _tag: "waiting", text: "stopped" }
+              }
+              break
             case "RetryScheduled":
               if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
               break
@@ -225,14 +233,13 @@ export const liveView = (
 
 /**
  * The progress of `ralph run`, `resume` and `watch`: live on a terminal, lines elsewhere, nothing
- * when quiet. `spentBefore` is what an earlier invocation spent (a resumed run's rounds and the
- * failed attempts of the round it runs next), so the status line and the lines' totals count the
- * whole run's tokens and cost.
+ * when quiet. `recorded` is what a resumed run's record holds from earlier invocations, so the
+ * status line and the lines' totals count the whole run's tokens and cost.
  */
-export const progressFor = (session: Session, quiet: boolean, spentBefore: SpentBefore = nothingSpent): Progress =>
+export const progressFor = (session: Session, quiet: boolean, recorded: RecordedSoFar = []): Progress =>
   quiet
     ? () => Effect.void
     // The status line needs a terminal that takes colour, as the colours do.
     : takesColour(process.stderr, process.env)
-    ? liveView(process.stderr, process.env, session, spentBefore)
-    : progressLines(process.stderr, process.env, spentBefore)
+    ? liveView(process.stderr, process.env, session, recorded)
+    : progressLines(process.stderr, process.env, recorded)

@@ -1,0 +1,84 @@
+/**
+ * The one spend rule. Every attempt of a round counts toward the round's spend: the one that
+ * finished, and every one that ended without a report — failed, rejected, timed out, or stopped from
+ * outside (a cancellation, the time budget). An attempt that said nothing makes its round's spend
+ * unknown; an unknown is never zero. A round finished again (a resume after a crash) replaces its
+ * spend, at the end, as it ran last. The workflow (for the caps and the result), the record's view
+ * (`show`, `watch`, a resume's checkpoint) and the live view all keep their spend with this.
+ */
+import type { RunEvent } from "./events.ts"
+import { combineUsage, type RoundUsage, type Usage } from "./usage.ts"
+
+export class Spend {
+  /** Every finished round's spend, in the order they finished; one array, extended in place. */
+  private readonly done: Array<RoundUsage>
+  /** What the attempts of rounds not finished yet spent, by round. */
+  private readonly open = new Map<number, Array<Usage>>()
+
+  /**
+   * From what earlier invocations spent: the finished rounds, and the attempts of an unfinished
+   * round (the one a continued run runs next) that ended without a report.
+   */
+  constructor(
+    finished: ReadonlyArray<RoundUsage> = [],
+    pending?: { readonly round: number; readonly attempts: ReadonlyArray<Usage> }
+  ) {
+    this.done = [...finished]
+    if (pending !== undefined && pending.attempts.length > 0) this.open.set(pending.round, [...pending.attempts])
+  }
+
+  /** An attempt of `round` that ended without a report; `undefined`: it said nothing of its spend. */
+  attempt(round: number, usage: Usage | undefined): void {
+    const attempts = this.open.get(round)
+    if (attempts === undefined) this.open.set(round, [usage ?? {}])
+    else attempts.push(usage ?? {})
+  }
+
+  /** The round's finishing attempt: its spend and its earlier attempts' make the round's. */
+  finish(round: number, usage: Usage, durationMs: number): RoundUsage {
+    const spent: RoundUsage = { round, ...combineUsage([...(this.open.get(round) ?? []), usage]), durationMs }
+    this.open.delete(round)
+    // Rounds finish in order but after a crash: only a round not past the last can finish again.
+    const last = this.done.at(-1)
+    if (last !== undefined && round <= last.round) {
+      const again = this.done.findIndex((r) => r.round === round)
+      if (again >= 0) this.done.splice(again, 1)
+    }
+    this.done.push(spent)
+    return spent
+  }
+
+  /** The finished rounds' spend: the live array, which later rounds extend (a copy a round would be quadratic). */
+  get finished(): ReadonlyArray<RoundUsage> {
+    return this.done
+  }
+
+  /** What the attempts of `round` spent that ended without a report. */
+  pending(round: number): ReadonlyArray<Usage> {
+    return this.open.get(round) ?? []
+  }
+
+  /** Every round's spend so far: the finished rounds', then those of rounds with attempts but no finish yet. */
+  soFar(): ReadonlyArray<RoundUsage> {
+    if (this.open.size === 0) return this.done
+    const open = [...this.open].map(([round, attempts]): RoundUsage => ({
+      round,
+      ...combineUsage(attempts),
+      durationMs: 0
+    }))
+    return [...this.done, ...open]
+  }
+}
+
+/** What an event of a run tells its spend (the live view and the service hear the events as they come). */
+export const hearSpend = (spend: Spend, event: RunEvent): void => {
+  switch (event._tag) {
+    case "RoundFailed":
+    case "RoundRejected":
+    case "RoundStopped":
+      return spend.attempt(event.round, event.usage)
+    case "RoundFinished":
+      spend.finish(event.round, event.usage, event.durationMs)
+      return
+  }
+}
