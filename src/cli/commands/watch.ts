@@ -67,15 +67,20 @@ export const watch = Command.make(
           session.watch(runId)
           // The record's entries as the run's events, each told once, at the time it was recorded.
           let told = 0
+          let seen: string | undefined
           for (;;) {
             const view = yield* store.read(runId)
-            // Read after the view: they hold at least what it does.
-            const entries = yield* store.entries(runId)
-            for (const entry of entries.slice(told)) {
-              const event = eventOfEntry(entry, view.started)
-              if (event !== undefined) yield* progress(event, Date.parse(entry.t))
+            // Read after the view (they hold at least what it does): when it has news, and at the end
+            // (an entry written in the millisecond of the last one seen is told then at the latest).
+            if (view.lastTime !== seen || view.state !== "running") {
+              const entries = yield* store.entries(runId)
+              for (const entry of entries.slice(told)) {
+                const event = eventOfEntry(entry, view.started)
+                if (event !== undefined) yield* progress(event, Date.parse(entry.t))
+              }
+              told = entries.length
+              seen = view.lastTime
             }
-            told = entries.length
             if (view.state !== "running") return view
             yield* Effect.sleep(pollInterval)
           }
