@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { findExecutable, whyNotExecutable } from "../../src/agents/process/executable.ts"
+import { findExecutable, whyNotExecutable } from "../../src/process/executable.ts"
 
 describe("whyNotExecutable", () => {
   it("names what is wrong with a path or a name", () => {

@@ -320,13 +320,13 @@ describe.concurrent("what a stopped attempt spent", () => {
       assert.closeTo(total.costUsd, 1, 1e-9, "four attempts of $0.25 each")
       assert.strictEqual(total.inputTokens, 4000)
       assert.closeTo(total.rounds[1].costUsd, 0.5, 1e-9, "round 2 counts its cancelled attempt")
-      assert.match(resumed.stderr, /round 2\/3 · exec · [\d.]+s · continue · .* · total 3300 tokens, \$0\.7500/)
-      assert.match(resumed.stderr, /round 3\/3 · exec · [\d.]+s · complete · .* · total 4400 tokens, \$1\.0000/)
+      assert.match(resumed.stderr, /round 2\/3 · exec · [\d.]+m?s · continue · .* · total 3300 tokens, \$0\.7500/)
+      assert.match(resumed.stderr, /round 3\/3 · exec · [\d.]+m?s · complete · .* · total 4400 tokens, \$1\.0000/)
       const after = jsonDocument(await runCli(["show", runId, "--json"], { cwd: ws, env }))
       assert.closeTo(after.usage.costUsd, 1, 1e-9)
       const watched = await runCli(["watch", runId], { cwd: ws, env })
       assert.strictEqual(watched.code, 0, watched.stderr)
-      assert.match(watched.stderr, /round 3\/3 · exec · [\d.]+s · complete · .* · total 4400 tokens, \$1\.0000/)
+      assert.match(watched.stderr, /round 3\/3 · exec · [\d.]+m?s · complete · .* · total 4400 tokens, \$1\.0000/)
     })
   }
 

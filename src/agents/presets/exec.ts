@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { unknownUsage, type Usage, UsageFile } from "../../domain/usage.ts"
-import { programPath } from "../process/executable.ts"
+import { programPath } from "../../process/executable.ts"
 import type { Interpretation, ProcessAgent, ProcessResult } from "../process/processAgent.ts"
 
 /** Exit status a child uses to say "try again later" (sysexits.h EX_TEMPFAIL). */

@@ -7,7 +7,7 @@
  * HOME, CODEX_HOME, settings files, provider variables — so a user's setup works unchanged.
  */
 import type { PresetName as AgentPresetName } from "../../domain/settings.ts"
-import { programPath } from "../process/executable.ts"
+import { programPath } from "../../process/executable.ts"
 import type { ProcessAgent } from "../process/processAgent.ts"
 import type { AgentOptions } from "./agentOptions.ts"
 import { claudeAgent, claudeInstallHint } from "./claude.ts"

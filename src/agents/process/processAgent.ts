@@ -9,10 +9,10 @@ import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
+import { whyNotExecutable } from "../../process/executable.ts"
 import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
 import { runProcessGroup } from "../../process/processGroup.ts"
 import { ChildFailed, type ChildRequest, failureFacts, type Provider } from "../SubagentProvider.ts"
-import { whyNotExecutable } from "./executable.ts"
 
 /** A child's scratch files, outside the workspace: its report file is removed when the child ends. */
 export interface AgentFiles {
