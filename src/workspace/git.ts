@@ -66,6 +66,12 @@ export interface GitBounds {
   readonly killGrace: Duration.Duration
 }
 
+/** What a caller adds to one git command: variables (a temporary index, an author) and its standard input. */
+export interface GitExtras {
+  readonly env?: Readonly<Record<string, string>>
+  readonly stdin?: string
+}
+
 export const defaultGitBounds: GitBounds = {
   timeout: Duration.seconds(60),
   maxOutputBytes: 64 * 1024 * 1024,
@@ -125,7 +131,8 @@ const gitEnv = (): NodeJS.ProcessEnv => {
 export const runGit = (
   cwd: string,
   args: ReadonlyArray<string>,
-  bounds: GitBounds = defaultGitBounds
+  bounds: GitBounds = defaultGitBounds,
+  extras: GitExtras = {}
 ): Effect.Effect<GitResult, GitFailed> => {
   // Named without its -c settings, which can be many.
   const command = args.filter((arg, i) => arg !== "-c" && args[i - 1] !== "-c").join(" ")
@@ -134,8 +141,8 @@ export const runGit = (
     command: "git",
     args: ["--no-pager", ...neutralConfig, ...args],
     cwd,
-    env: gitEnv(),
-    stdin: null,
+    env: { ...gitEnv(), ...extras.env },
+    stdin: extras.stdin ?? null,
     stdout,
     stderr: new TailBuffer(2048),
     onOutput: () => {},
