@@ -9,6 +9,7 @@ import type { RunStore } from "../record/RunStore.ts"
 import { runMetrics } from "../telemetry/runMetrics.ts"
 import { runSpans } from "../telemetry/runSpans.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
+import { repositoryRoot } from "../workspace/git.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { progressFor, type SpentBefore } from "./present/liveView.ts"
 import { resumeCommand } from "./present/output.ts"
@@ -80,7 +81,7 @@ export const cliObservers = (
   quiet: boolean,
   spentBefore?: SpentBefore
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore), protectWarnings],
+  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore), protectWarnings, checkpointWarning],
   startedAt: 0
 })
 
@@ -159,6 +160,15 @@ export const protectWarnings: Publish = (event) =>
           : `ralph: warning: protect pattern ${pattern} protects no file now (none matches, or a later ! pattern excludes them); it protects files a worker creates there\n`
       )
     }
+  })
+
+/** Warns on stderr, once as a run starts, that a workspace outside git gets no checkpoints. */
+export const checkpointWarning: Publish = (event) =>
+  Effect.sync(() => {
+    if (event._tag !== "RunStarted" || repositoryRoot(event.workspace) !== undefined) return
+    process.stderr.write(
+      `ralph: warning: the workspace is not in a git repository: no checkpoints are recorded (ralph diff and ralph restore need them)\n`
+    )
   })
 
 /** Keeps the session's set of live children, which a second signal kills at once. */

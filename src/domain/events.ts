@@ -46,6 +46,8 @@ export type RunEvent =
     readonly workspace?: { readonly changed: boolean; readonly fingerprint: string }
     /** Protected files that differ from the run's start after this round. */
     readonly protectedChanged?: ReadonlyArray<string>
+    /** The commit of the round's checkpoint (`refs/ralph/RUN_ID/ROUND`), in a git workspace. */
+    readonly checkpoint?: string
     readonly transcript?: { readonly stdout: string; readonly stderr: string }
   }
   | {

@@ -71,7 +71,9 @@ export const JournalEntry = Schema.Union([
     /** Whether the round changed the workspace, and its fingerprint after the round. */
     workspace: Schema.optionalKey(Schema.Struct({ changed: Schema.Boolean, fingerprint: Schema.String })),
     /** Protected files that differed from the run's start after the round. */
-    protectedChanged: Schema.optionalKey(Schema.Array(Schema.String))
+    protectedChanged: Schema.optionalKey(Schema.Array(Schema.String)),
+    /** The commit of the round's checkpoint, `refs/ralph/RUN_ID/ROUND` (absent: outside git, or recorded before checkpoints). */
+    checkpoint: Schema.optionalKey(Schema.String)
   }),
   Schema.Struct({
     ...common,

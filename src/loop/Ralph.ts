@@ -29,6 +29,7 @@ import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
+import { Checkpoints } from "../workspace/checkpoints.ts"
 import { gitHead } from "../workspace/git.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
@@ -158,6 +159,7 @@ export class Ralph extends Context.Service<Ralph, {
         const policy = options.retry ?? defaultRetryPolicy
         const signal = options.record?.signal ?? (() => undefined)
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
+        const checkpoints = Option.getOrElse(yield* Effect.serviceOption(Checkpoints), () => Checkpoints.make())
         const { guards: asked, protect } = yield* decodeOptions(options)
 
         // The workflow is registered once; each execution finds its live run here by its id.
@@ -246,6 +248,8 @@ export class Ralph extends Context.Service<Ralph, {
                   progress,
                   guard,
                   lastFingerprint: { value: undefined },
+                  // Checkpoint seam: each round's end records the workspace (see attempt.ts).
+                  checkpoint: (round) => checkpoints.record(workspace, run.runId, round),
                   protectedBaseline: !checksClaims(guards)
                     ? undefined
                     : {
@@ -274,6 +278,16 @@ export class Ralph extends Context.Service<Ralph, {
                   ...(stoppedStalePid === null ? {} : { stoppedStalePid })
                 })
               })
+              // Checkpoint seam: a new run's workspace as it starts, refs/ralph/RUN_ID/0.
+              if (!resumed) {
+                yield* checkpoints.record(workspace, run.runId, 0).pipe(
+                  Effect.catchTag(
+                    "GitFailed",
+                    (error) =>
+                      Effect.fail(new RoundFailed({ round: 0, reason: "git", detail: error.message, lastReport: null }))
+                  )
+                )
+              }
               const execution = settled !== undefined ? Effect.succeed(settled) : durable.execute(RalphRun, {
                 executionId: resumed ? yield* resumableExecution(run.runId) : run.runId,
                 payload: {

@@ -78,7 +78,8 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
           durationMs: event.durationMs,
           usage: event.usage,
           ...(event.workspace === undefined ? {} : { workspace: event.workspace }),
-          ...(event.protectedChanged === undefined ? {} : { protectedChanged: event.protectedChanged })
+          ...(event.protectedChanged === undefined ? {} : { protectedChanged: event.protectedChanged }),
+          ...(event.checkpoint === undefined ? {} : { checkpoint: event.checkpoint })
         })
       case "ClaimCheckStarted":
         return yield* journal.append({ type: "claim-check-started", round: event.round })

@@ -8,6 +8,7 @@ import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, summarizeUsage } from "../../domain/usage.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
+import { roundDiffstats } from "../runCheckpoints.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import { withStore } from "../store.ts"
@@ -116,7 +117,7 @@ const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended
 }
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
-const showText = (view: RunView) => {
+const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Map()) => {
   const s = summarize(view)
   const lines = [
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
@@ -148,6 +149,8 @@ const showText = (view: RunView) => {
       : ` · protected files changed: ${round.protectedChanged.map(escapeLine).join(", ")}`
     lines.push(`  ${head}${took}${what}${changed}${guarded}`)
     if (round.claim !== null) lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`)
+    const stat = diffstats.get(round.round)
+    if (stat !== undefined) lines.push(...escapeBlock(stat).split("\n").map((line) => `    ${line}`))
   }
   if (view.usage.length > 0) lines.push(`spend: ${formatTotals(view.usage)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
@@ -161,9 +164,16 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     Effect.flatMap(
       loadLocation(flags, process.env),
       (location) => withStore(location, (store) => store.read(flags.runId))
+    ).pipe(
+      Effect.flatMap((view) =>
+        flags.json ? Effect.succeed({ view, diffstats: new Map<number, string>() }) : Effect.map(
+          roundDiffstats(view),
+          (diffstats) => ({ view, diffstats })
+        )
+      )
     ),
-    showText,
-    showJson
+    ({ diffstats, view }) => showText(view, diffstats),
+    ({ view }) => showJson(view)
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))
 

@@ -17,7 +17,7 @@ import { ralphTool } from "../../domain/tool.ts"
 import { version } from "../../version.ts"
 import type { ProtectedBaseline } from "../../workspace/WorkspaceGuard.ts"
 import { listingJson, showJson } from "../commands/inspect.ts"
-import { gateBaseline, protectWarnings, trackChildren, withRalph } from "../invocation.ts"
+import { checkpointWarning, gateBaseline, protectWarnings, trackChildren, withRalph } from "../invocation.ts"
 import { progressLines } from "../present/liveView.ts"
 import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
@@ -118,6 +118,7 @@ const callRalph = (
           progressLines(process.stderr, process.env),
           trackChildren(session),
           protectWarnings,
+          checkpointWarning,
           ...(token === undefined ? [] : [progressNotifier(server, request, token)])
         ],
         startedAt: performance.now()
