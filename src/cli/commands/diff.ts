@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
 import { Argument, Command } from "effect/cli"
-import { InvalidArguments } from "../../domain/errors.ts"
+import { InvalidArguments, StateUnavailable } from "../../domain/errors.ts"
 import { escapeBlock } from "../../domain/terminalText.ts"
 import { Checkpoints } from "../../workspace/checkpoints.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
-import { checkpointAt, gitProblem, someCheckpoints } from "../runCheckpoints.ts"
+import { checkpointAt, someCheckpoints } from "../runCheckpoints.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import { withStore } from "../store.ts"
@@ -43,7 +43,12 @@ export const diff = Command.make(
           ]
           : [yield* checkpointAt(view, found, 0), found.checkpoints[found.checkpoints.length - 1]!]
         const patch = yield* Checkpoints.make().diff(found.workspace, from.commit, to.commit, false).pipe(
-          Effect.mapError(gitProblem(found.workspace))
+          Effect.mapError((error) =>
+            new StateUnavailable({
+              path: found.workspace,
+              problem: `${error.message}; git itself shows it unbounded: git diff ${from.commit} ${to.commit}`
+            })
+          )
         )
         yield* Effect.sync(() => {
           if (flags.json) process.stdout.write(`${JSON.stringify({ from: from.round, to: to.round, patch })}\n`)
