@@ -10,7 +10,17 @@ import { execFileSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, waitFor, writeRoundAgent } from "../support/agents.ts"
-import { ensureCli, execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
+import {
+  cliEnv,
+  ensureCli,
+  execArgs,
+  jsonDocument,
+  newWorkspace,
+  removeWorkspaces,
+  runCli,
+  startCli
+} from "../support/cli.ts"
+import { runOnPty } from "../support/pty.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
@@ -161,6 +171,21 @@ describe("checkpoints", () => {
     assert.notStrictEqual(refused.code, 0)
     assert.include(refused.stderr, "is running")
     assert.strictEqual(readFileSync(join(ws, "a.txt"), "utf8"), "one\n")
+  }, 60_000)
+
+  it("a patch of worker text is raw to a pipe and escaped on a terminal", async () => {
+    const { agent, ws } = setup([
+      `printf 'plain\\033]0;owned\\007\\033[2J\\n' > esc.txt; ${printJson(completeReport)}`
+    ])
+    const ran = await runCli([...execArgs(agent, "--json", "escape")], { cwd: ws })
+    assert.strictEqual(ran.code, 0, ran.stderr)
+    const runId = jsonDocument(ran).runId as string
+    const piped = await runCli(["diff", runId, "1"], { cwd: ws })
+    assert.include(piped.stdout, "+plain\u001b]0;owned\u0007\u001b[2J\n")
+    const shown = await runOnPty(["diff", runId, "1"], { cwd: ws, env: cliEnv(ws) })
+    assert.strictEqual(shown.code, 0, shown.raw)
+    assert.include(shown.raw, "+plain\\u001b]0;owned\\u0007\\u001b[2J")
+    assert.notInclude(shown.raw, "\u001b]0;owned")
   }, 60_000)
 
   it("outside git: said once on stderr, nothing recorded", async () => {
