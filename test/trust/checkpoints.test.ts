@@ -6,8 +6,7 @@
  * refs; a workspace outside git is said once and gets none.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { execFileSync } from "node:child_process"
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, waitFor, writeRoundAgent } from "../support/agents.ts"
 import {
@@ -22,47 +21,16 @@ import {
 } from "../support/cli.ts"
 import { runOnPty } from "../support/pty.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
+import { git, hooks, userGit, userRepository } from "../support/userRepository.ts"
 
 beforeAll(() => void ensureCli(), 180_000)
 afterAll(removeWorkspaces)
 
-/** The test's own git: hooks off and no index refresh, so that only ralph could run a hook or write the index. */
-const git = (cwd: string, ...args: Array<string>) =>
-  execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", "-c", "core.hooksPath=/dev/null", ...args], {
-    cwd,
-    stdio: "pipe",
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
-  }).toString()
-
-const hooks = ["reference-transaction", "post-index-change", "pre-commit", "post-commit", "post-checkout"]
-
-const userGit = (ws: string) => ({
-  index: readFileSync(join(ws, ".git", "index")).toString("base64"),
-  indexMtime: statSync(join(ws, ".git", "index")).mtimeMs,
-  head: git(ws, "rev-parse", "HEAD"),
-  branch: git(ws, "symbolic-ref", "HEAD"),
-  stash: git(ws, "stash", "list"),
-  refs: git(ws, "for-each-ref", "--format=%(refname)", "refs/heads", "refs/tags")
-})
-
-/** A repository with a commit, a stash, a staged file and hooks; its agent runs `bodies[N-1]` in round N. */
+/** A user's repository; its agent runs `bodies[N-1]` in round N. */
 const setup = (bodies: ReadonlyArray<string>) => {
   const { root, ws } = newWorkspace()
-  git(ws, "init", "-q")
-  writeFileSync(join(ws, "a.txt"), "a\n")
-  git(ws, "add", "a.txt")
-  git(ws, "commit", "-qm", "start")
-  writeFileSync(join(ws, "a.txt"), "stashed\n")
-  git(ws, "stash", "-q")
-  writeFileSync(join(ws, "staged.txt"), "staged\n")
-  git(ws, "add", "staged.txt")
   const markers = join(root, "markers")
-  mkdirSync(markers)
-  for (const hook of hooks) {
-    const path = join(ws, ".git", "hooks", hook)
-    writeFileSync(path, `#!/bin/sh\ntouch '${join(markers, hook)}'\n`)
-    chmodSync(path, 0o755)
-  }
+  userRepository(ws, markers)
   const agent = writeRoundAgent(root, bodies, { promptTo: "/dev/null" })
   return { root, ws, markers, agent }
 }
@@ -85,9 +53,19 @@ describe("checkpoints", () => {
     assert.strictEqual(ran.code, 0, ran.stderr)
     const runId = jsonDocument(ran).runId as string
     const ref = (n: number) => `refs/ralph/${runId}/${n}`
-    assert.deepStrictEqual(treeFiles(ws, ref(0)), { "a.txt": "a\n", "staged.txt": "staged\n" })
-    assert.deepStrictEqual(treeFiles(ws, ref(1)), { "a.txt": "one\n", "made.txt": "made\n", "staged.txt": "staged\n" })
+    assert.deepStrictEqual(treeFiles(ws, ref(0)), {
+      ".gitignore": "ignored.log\n",
+      "a.txt": "a\n",
+      "staged.txt": "staged\n"
+    })
+    assert.deepStrictEqual(treeFiles(ws, ref(1)), {
+      ".gitignore": "ignored.log\n",
+      "a.txt": "one\n",
+      "made.txt": "made\n",
+      "staged.txt": "staged\n"
+    })
     assert.deepStrictEqual(treeFiles(ws, ref(2)), {
+      ".gitignore": "ignored.log\n",
       "a.txt": "one\n",
       "d/deep.txt": "deep\n",
       "staged.txt": "staged\n"

@@ -5,59 +5,24 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { execFileSync } from "node:child_process"
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { checkpointRef, Checkpoints } from "../../src/workspace/checkpoints.ts"
+import { git, gitWithHooks, hooks, userGit, userRepository } from "../support/userRepository.ts"
 
-const gitWithHooks = (cwd: string, ...args: Array<string>) =>
-  execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
-    cwd,
-    stdio: "pipe",
-    env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" }
-  }).toString()
-
-/** The test's own git, hooks off and no index refresh: its `status` would otherwise write the index. */
-const git = (cwd: string, ...args: Array<string>) => gitWithHooks(cwd, "-c", "core.hooksPath=/dev/null", ...args)
-
-const hooks = ["reference-transaction", "post-index-change", "pre-commit", "post-commit", "post-checkout"]
-
-/** A repository with a commit, a staged change, a stash, an ignored file and hooks that leave markers. */
+/** A user's repository in a fresh folder. */
 const repository = () => {
   const root = mkdtempSync(join(tmpdir(), "ralph-checkpoints-"))
   const ws = join(root, "ws")
   mkdirSync(ws)
-  git(ws, "init", "-q")
-  writeFileSync(join(ws, "a.txt"), "a\n")
-  writeFileSync(join(ws, ".gitignore"), "ignored.log\n")
-  git(ws, "add", ".")
-  git(ws, "commit", "-qm", "start")
-  writeFileSync(join(ws, "a.txt"), "stashed\n")
-  git(ws, "stash", "-q")
-  writeFileSync(join(ws, "staged.txt"), "staged\n")
-  git(ws, "add", "staged.txt")
-  writeFileSync(join(ws, "ignored.log"), "noise\n")
   const markers = join(root, "markers")
-  mkdirSync(markers)
-  for (const hook of hooks) {
-    const path = join(ws, ".git", "hooks", hook)
-    writeFileSync(path, `#!/bin/sh\ntouch '${join(markers, hook)}'\n`)
-    chmodSync(path, 0o755)
-  }
+  userRepository(ws, markers)
   return { root, ws, markers }
 }
 
-/** What the user sees of their repository: status, stash, HEAD, branch and the index's bytes and mtime. */
-const userState = (ws: string) => ({
-  // Read before `status` runs, which (optional locks off) does not write it either.
-  index: readFileSync(join(ws, ".git", "index")).toString("base64"),
-  indexMtime: statSync(join(ws, ".git", "index")).mtimeMs,
-  status: git(ws, "status", "--porcelain"),
-  stash: git(ws, "stash", "list"),
-  head: git(ws, "rev-parse", "HEAD"),
-  branch: git(ws, "symbolic-ref", "HEAD")
-})
+/** The user's git, and the status of the working tree. */
+const userState = (ws: string) => ({ ...userGit(ws), status: git(ws, "status", "--porcelain") })
 
 const files = (ws: string, commit: string) => git(ws, "ls-tree", "-r", "--name-only", commit).trim().split("\n")
 
