@@ -5,11 +5,11 @@
 import { Effect } from "effect"
 import { InvalidArguments, StateUnavailable } from "../domain/errors.ts"
 import type { RunView } from "../domain/journal.ts"
-import { type Checkpoint, Checkpoints } from "../workspace/checkpoints.ts"
+import { type Checkpoint, Checkpoints, type RestoreFailed } from "../workspace/checkpoints.ts"
 import type { GitFailed } from "../workspace/git.ts"
 
 /** ralph's git in the run's workspace failed: said against the workspace. */
-export const gitProblem = (workspace: string) => (error: GitFailed) =>
+export const gitProblem = (workspace: string) => (error: GitFailed | RestoreFailed) =>
   new StateUnavailable({ path: workspace, problem: error.message })
 
 export interface RunCheckpoints {

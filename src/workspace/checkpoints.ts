@@ -6,7 +6,7 @@
  * repository-configured programs off. Restoring writes the workspace's files back, never HEAD,
  * branches or the index.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { mkdtempSync, readdirSync, rmdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve, sep } from "node:path"
@@ -20,6 +20,16 @@ export interface Checkpoint {
   readonly round: number
   readonly commit: string
   readonly tree: string
+}
+
+/** A file restore had to remove (the checkpoint lacks it) could not be removed. */
+export class RestoreFailed extends Schema.TaggedError<RestoreFailed>()("RestoreFailed", {
+  path: Schema.String,
+  detail: Schema.String
+}) {
+  override get message(): string {
+    return `ralph could not remove ${this.path}, which the checkpoint does not have: ${this.detail}`
+  }
 }
 
 /** A fixed author, so that no user config is needed (nor read). */
@@ -100,9 +110,13 @@ const addedFiles = (workspace: string, from: string, to: string) =>
   )
 
 /** Removes a file ralph found in the workspace but not in the checkpoint, then the folders it emptied. */
-const removeFile = (workspace: string, path: string): void => {
-  const top = resolve(workspace)
-  const file = resolve(top, path)
+const removeFile = (workspace: string, path: string): Effect.Effect<void, RestoreFailed> =>
+  Effect.try({
+    try: () => removeWithFolders(resolve(workspace), resolve(workspace, path)),
+    catch: (error) => new RestoreFailed({ path, detail: String(error) })
+  })
+
+const removeWithFolders = (top: string, file: string): void => {
   if (!file.startsWith(top + sep)) return
   // A symlink goes as a link: rmSync does not follow it.
   rmSync(file, { force: true })
@@ -133,7 +147,7 @@ export class Checkpoints extends Context.Service<Checkpoints, {
   /** The tree of the workspace's files now. */
   readonly currentTree: (workspace: string) => Effect.Effect<string, GitFailed>
   /** Writes the checkpoint's files back into the workspace and removes those it did not have. */
-  readonly restore: (workspace: string, commit: string) => Effect.Effect<void, GitFailed>
+  readonly restore: (workspace: string, commit: string) => Effect.Effect<void, GitFailed | RestoreFailed>
   /** Deletes the run's refs; how many there were. */
   readonly prune: (workspace: string, runId: string) => Effect.Effect<number, GitFailed>
 }>()("ralph/Checkpoints") {
@@ -202,7 +216,7 @@ export class Checkpoints extends Context.Service<Checkpoints, {
       const current = yield* currentTree(workspace)
       const target = `${commit}^{tree}`
       // Files first, so that a folder where the checkpoint has a file (or the reverse) is out of the way.
-      for (const path of yield* addedFiles(workspace, target, current)) removeFile(workspace, path)
+      for (const path of yield* addedFiles(workspace, target, current)) yield* removeFile(workspace, path)
       yield* Effect.scoped(Effect.gen(function*() {
         const index = yield* temporaryIndex
         const filters = yield* filterOverrides(workspace)

@@ -115,6 +115,30 @@ describe("checkpoints", () => {
       rmSync(root, { recursive: true, force: true })
     }))
 
+  it.effect("a workspace in a subfolder: its files only are diffed and restored", () =>
+    Effect.gen(function*() {
+      const { root, ws } = repository()
+      const sub = join(ws, "sub")
+      mkdirSync(sub)
+      writeFileSync(join(sub, "in.txt"), "in\n")
+      const zero = (yield* service.record(sub, "run-5", 0))!
+      writeFileSync(join(sub, "in.txt"), "changed\n")
+      writeFileSync(join(sub, "extra.txt"), "extra\n")
+      writeFileSync(join(ws, "outside.txt"), "outside\n")
+      writeFileSync(join(ws, "a.txt"), "edited outside\n")
+      const one = (yield* service.record(sub, "run-5", 1))!
+      const patch = yield* service.diff(sub, zero, one, false)
+      assert.include(patch, "+++ b/in.txt")
+      assert.include(patch, "+++ b/extra.txt")
+      assert.notInclude(patch, "outside")
+      yield* service.restore(sub, zero)
+      assert.strictEqual(readFileSync(join(sub, "in.txt"), "utf8"), "in\n")
+      assert.isFalse(existsSync(join(sub, "extra.txt")))
+      assert.strictEqual(readFileSync(join(ws, "outside.txt"), "utf8"), "outside\n")
+      assert.strictEqual(readFileSync(join(ws, "a.txt"), "utf8"), "edited outside\n")
+      rmSync(root, { recursive: true, force: true })
+    }))
+
   it.effect("a repository without a commit yet, and a folder outside git", () =>
     Effect.gen(function*() {
       const root = mkdtempSync(join(tmpdir(), "ralph-checkpoints-"))
