@@ -81,7 +81,13 @@ export const cliObservers = (
   quiet: boolean,
   spentBefore?: SpentBefore
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, spentBefore), protectWarnings, checkpointWarning],
+  sinks: [
+    sessionSink(session, settings),
+    // Before the progress, whose status line the warning would otherwise land on.
+    checkpointWarning,
+    progressFor(session, quiet, spentBefore),
+    protectWarnings
+  ],
   startedAt: 0
 })
 

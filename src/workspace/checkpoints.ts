@@ -86,10 +86,11 @@ const snapshot = (workspace: string) =>
   Effect.scoped(Effect.gen(function*() {
     const index = yield* temporaryIndex
     const head = yield* headCommit(workspace)
+    // Every command that reads the index may run a filter (write-tree does, on a racy entry).
     const filters = yield* filterOverrides(workspace)
-    if (head !== undefined) yield* git(workspace, ["read-tree", head], index)
+    if (head !== undefined) yield* git(workspace, [...filters, "read-tree", head], index)
     yield* git(workspace, [...filters, "add", "-A", "--", "."], index)
-    const tree = (yield* git(workspace, ["write-tree"], index)).trim()
+    const tree = (yield* git(workspace, [...filters, "write-tree"], index)).trim()
     return { tree, head }
   }))
 
@@ -220,7 +221,7 @@ export class Checkpoints extends Context.Service<Checkpoints, {
       yield* Effect.scoped(Effect.gen(function*() {
         const index = yield* temporaryIndex
         const filters = yield* filterOverrides(workspace)
-        yield* git(workspace, ["read-tree", target], index)
+        yield* git(workspace, [...filters, "read-tree", target], index)
         // Run in the workspace, `-a` writes the entries under it only.
         yield* git(workspace, [...filters, "checkout-index", "-a", "-f"], index)
       }))
