@@ -194,6 +194,8 @@ export interface RoundView {
   readonly workspaceChanged: boolean | null
   /** Protected files that differed from the run's start after the round; null when not recorded. */
   readonly protectedChanged: ReadonlyArray<string> | null
+  /** The commit of the round's checkpoint (`refs/ralph/RUN_ID/ROUND`); null outside git or when not recorded. */
+  readonly checkpoint: string | null
   /** The check of the round's claimed completion: running, or its result (and whether the claim held). */
   readonly claim:
     | { readonly status: "checking" | "interrupted" }
@@ -336,6 +338,7 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           problem: null,
           workspaceChanged: null,
           protectedChanged: null,
+          checkpoint: null,
           claim: null
         })
         break
@@ -349,7 +352,8 @@ export const viewRun = (entries: ReadonlyArray<JournalEntry>, isAlive: (pid: num
           durationMs: entry.durationMs,
           usage: entry.usage,
           workspaceChanged: entry.workspace?.changed ?? null,
-          protectedChanged: entry.protectedChanged ?? null
+          protectedChanged: entry.protectedChanged ?? null,
+          checkpoint: entry.checkpoint ?? null
         })
         lastFinished = {
           round: entry.round,

@@ -77,6 +77,8 @@ describe("checkpoints", () => {
     const exported = (await runCli(["export", runId], { cwd: ws })).stdout.trim().split("\n").map((l) => JSON.parse(l))
     const recorded = exported.filter((e) => e.type === "round-finished").map((e) => e.checkpoint)
     assert.deepStrictEqual(recorded, [git(ws, "rev-parse", ref(1)).trim(), git(ws, "rev-parse", ref(2)).trim()])
+    const shown = jsonDocument(await runCli(["show", "--json", runId], { cwd: ws }))
+    assert.deepStrictEqual(shown.rounds.map((r: { checkpoint: string }) => r.checkpoint), recorded)
 
     const show = await runCli(["show", runId], { cwd: ws })
     assert.match(show.stdout, /round 1[^\n]*\n\s+a\.txt\s+\|\s+2 \+-\n\s+made\.txt\s+\|\s+1 \+\n\s+2 files changed/)
