@@ -5,7 +5,17 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { checkpointRef, Checkpoints } from "../../src/workspace/checkpoints.ts"
@@ -112,6 +122,28 @@ describe("checkpoints", () => {
       yield* service.restore(ws, zero)
       assert.strictEqual(readFileSync(join(ws, "x", "inner.txt"), "utf8"), "inner\n")
       assert.strictEqual(readFileSync(join(ws, "y"), "utf8"), "file y\n")
+      rmSync(root, { recursive: true, force: true })
+    }))
+
+  it.effect("restore through a worker's symlinks: the links go, nothing outside the workspace is written or removed", () =>
+    Effect.gen(function*() {
+      const { root, ws } = repository()
+      const outside = join(root, "outside")
+      mkdirSync(outside)
+      writeFileSync(join(outside, "keep.txt"), "outside\n")
+      mkdirSync(join(ws, "d"))
+      writeFileSync(join(ws, "d", "f.txt"), "in d\n")
+      const zero = (yield* service.record(ws, "run-6", 0))!
+      // The worker swaps the folder for a link to a folder outside, and adds a link of its own.
+      rmSync(join(ws, "d"), { recursive: true })
+      symlinkSync(outside, join(ws, "d"))
+      symlinkSync(outside, join(ws, "escape"))
+      yield* service.restore(ws, zero)
+      assert.isFalse(lstatSync(join(ws, "d")).isSymbolicLink())
+      assert.strictEqual(readFileSync(join(ws, "d", "f.txt"), "utf8"), "in d\n")
+      assert.isFalse(existsSync(join(ws, "escape")))
+      assert.deepStrictEqual(readdirSync(outside), ["keep.txt"])
+      assert.strictEqual(readFileSync(join(outside, "keep.txt"), "utf8"), "outside\n")
       rmSync(root, { recursive: true, force: true })
     }))
 
