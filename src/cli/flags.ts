@@ -10,7 +10,7 @@ export const optionalString = (name: string, metavar: string, description: strin
   Flag.String(name).pipe(Flag.withMetavar(metavar), Flag.withDescription(description), Flag.optional)
 
 /** Reads a flag's text with a setting's Schema, so a flag, a variable and a file key accept the same values. */
-const decodedBy = <A>(kind: Kind<A>) => {
+export const decodedBy = <A>(kind: Kind<A>) => {
   const decode = decodeValue(kind.schema)
   return Flag.filterMap(
     (raw: string) => {

@@ -9,6 +9,7 @@ import type { RunStore } from "../record/RunStore.ts"
 import { runMetrics } from "../telemetry/runMetrics.ts"
 import { runSpans } from "../telemetry/runSpans.ts"
 import { metricsWanted, tracesWanted } from "../telemetry/wanted.ts"
+import { repositoryRoot } from "../workspace/git.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { progressFor, type RecordedSoFar } from "./present/liveView.ts"
 import { resumeCommand } from "./present/output.ts"
@@ -82,7 +83,13 @@ export const cliObservers = (
   quiet: boolean,
   recorded?: RecordedSoFar
 ): Observers => ({
-  sinks: [sessionSink(session, settings), progressFor(session, quiet, recorded), protectWarnings],
+  sinks: [
+    sessionSink(session, settings),
+    // Before the progress, whose status line the warning would otherwise land on.
+    checkpointWarning,
+    progressFor(session, quiet, recorded),
+    protectWarnings
+  ],
   startedAt: 0
 })
 
@@ -161,6 +168,15 @@ export const protectWarnings: Publish = (event) =>
           : `ralph: warning: protect pattern ${pattern} protects no file now (none matches, or a later ! pattern excludes them); it protects files a worker creates there\n`
       )
     }
+  })
+
+/** Warns on stderr, once as a run starts, that a workspace outside git gets no checkpoints. */
+export const checkpointWarning: Publish = (event) =>
+  Effect.sync(() => {
+    if (event._tag !== "RunStarted" || repositoryRoot(event.workspace) !== undefined) return
+    process.stderr.write(
+      `ralph: warning: the workspace is not in a git repository: no checkpoints are recorded (ralph diff and ralph restore need them)\n`
+    )
   })
 
 /** Keeps the session's set of live children, which a second signal kills at once. */

@@ -67,6 +67,8 @@ export const RoundFinished = Schema.TaggedStruct("RoundFinished", {
   workspace: Schema.optionalKey(Schema.Struct({ changed: Schema.Boolean, fingerprint: Schema.String })),
   /** Protected files that differ from the run's start after this round. */
   protectedChanged: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** The commit of the round's checkpoint, `refs/ralph/RUN_ID/ROUND` (absent: outside git, or recorded before checkpoints). */
+  checkpoint: Schema.optionalKey(Schema.String),
   transcript: Schema.optionalKey(Transcript)
 })
 

@@ -38,6 +38,8 @@ export interface RoundView {
   readonly workspaceChanged: boolean | null
   /** Protected files that differed from the run's start after the round; null when not recorded. */
   readonly protectedChanged: ReadonlyArray<string> | null
+  /** The commit of the round's checkpoint (`refs/ralph/RUN_ID/ROUND`); null outside git or when not recorded. */
+  readonly checkpoint: string | null
   /** The check of the round's claimed completion: running, or its result (and whether the claim held). */
   readonly claim:
     | { readonly status: "checking" | "interrupted" }
@@ -226,6 +228,7 @@ export class RunFold {
           problem: null,
           workspaceChanged: null,
           protectedChanged: null,
+          checkpoint: null,
           claim: null
         })
         return
@@ -238,7 +241,8 @@ export class RunFold {
           durationMs: entry.durationMs,
           usage: entry.usage,
           workspaceChanged: entry.workspace?.changed ?? null,
-          protectedChanged: entry.protectedChanged ?? null
+          protectedChanged: entry.protectedChanged ?? null,
+          checkpoint: entry.checkpoint ?? null
         })
         this.lastFinished = {
           round: entry.round,

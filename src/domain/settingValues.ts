@@ -71,16 +71,17 @@ export const count = (minimum: 0 | 1): Kind<number> =>
       : { problem: `expected ${expected} written in decimal digits, got ${shown(raw)}` }
   })
 
-const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-/** A positive duration with its unit: 1500ms, 90s, 10m, 2h. A bare number is refused: it could mean anything. */
+/** A positive duration with its unit: 1500ms, 90s, 10m, 2h, 7d. A bare number is refused: it could mean anything. */
 export const duration: Kind<Duration.Duration> = kind(Schema.Duration, "DURATION", (raw) => {
-  const match = typeof raw === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw) : null
+  const match = typeof raw === "string" ? /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(raw) : null
   const millis = match === null ? Number.NaN : Number(match[1]) * units[match[2]!]!
   return millis > 0 && Number.isFinite(millis)
     ? { value: Duration.millis(millis) }
     : {
-      problem: `expected a positive duration with a unit (ms, s, m or h) such as 90s, 10m or 2h, got ${shown(raw)}` +
+      problem:
+        `expected a positive duration with a unit (ms, s, m, h or d) such as 90s, 10m, 2h or 7d, got ${shown(raw)}` +
         (typeof raw === "number" || (typeof raw === "string" && /^\d+(\.\d+)?$/.test(raw)) ? " (say which unit)" : "")
     }
 })

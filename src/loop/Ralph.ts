@@ -16,6 +16,7 @@ import type { Envelope } from "../domain/outcome.ts"
 import { type AgentConfig, defaults } from "../domain/settings.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { RunStore } from "../record/RunStore.ts"
+import { Checkpoints } from "../workspace/checkpoints.ts"
 import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { type Checkpoint, fromRecord, newRun } from "./checkpoint.ts"
@@ -99,6 +100,7 @@ export class Ralph extends Context.Service<Ralph, {
         )
         const workspace = options.workspace ?? process.cwd()
         const guard = Option.getOrElse(yield* Effect.serviceOption(WorkspaceGuard), () => WorkspaceGuard.make())
+        const checkpoints = Option.getOrElse(yield* Effect.serviceOption(Checkpoints), () => Checkpoints.make())
         const { guards: asked, protect, notify } = yield* decodeOptions(options)
 
         // The workflow is registered once; each execution finds its live run by its id.
@@ -112,6 +114,7 @@ export class Ralph extends Context.Service<Ralph, {
           store,
           locks,
           guard,
+          checkpoints,
           live,
           workspace,
           policy: options.retry ?? defaultRetryPolicy,

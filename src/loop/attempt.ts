@@ -10,6 +10,7 @@ import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } fr
 import { checkReport, Report } from "../domain/report.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
+import type { GitFailed } from "../workspace/git.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
 import type { RunEvents } from "./RunEvents.ts"
@@ -69,6 +70,8 @@ export interface AttemptContext {
   readonly takeStopped: (round: number) => Effect.Effect<ReadonlyArray<Usage>>
   /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
+  /** Records the workspace as the round's checkpoint (src/workspace/checkpoints.ts): its commit, or undefined outside git. */
+  readonly checkpoint?: (round: number) => Effect.Effect<string | undefined, GitFailed>
 }
 
 export interface AttemptInput {
@@ -239,6 +242,14 @@ export const runAttempt = Effect.fnUntraced(function*(
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)
+  // Checkpoint seam: the workspace as the round left it, on refs/ralph/RUN_ID/ROUND; git past its bounds fails the attempt as the fingerprint's does.
+  const checkpoint = context.checkpoint === undefined ? undefined : yield* context.checkpoint(round).pipe(
+    Effect.catchTag(
+      "GitFailed",
+      (error) =>
+        attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped)
+    )
+  )
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,
@@ -249,6 +260,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     usage: output.usage,
     workspace: { changed: before !== after, fingerprint: after },
     ...(protectedChanged === undefined ? {} : { protectedChanged }),
+    ...(checkpoint === undefined ? {} : { checkpoint }),
     ...(output.transcript === undefined ? {} : { transcript: output.transcript })
   }))
   return {

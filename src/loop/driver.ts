@@ -8,7 +8,7 @@ import { type Duration, Effect, Exit, identity, Option, Ref } from "effect"
 import type { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import type { RalphConfig } from "../domain/config.ts"
-import { Cancelled, StateUnavailable } from "../domain/errors.ts"
+import { Cancelled, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { checksClaims, type Guards } from "../domain/guards.ts"
 import type { Delivery } from "../domain/notification.ts"
@@ -21,6 +21,7 @@ import { notifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
+import type { Checkpoints } from "../workspace/checkpoints.ts"
 import { gitHead } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
@@ -40,6 +41,7 @@ export interface Driver {
   readonly store: Option.Option<RunStore["Service"]>
   readonly locks: WorkspaceLock["Service"]
   readonly guard: WorkspaceGuard["Service"]
+  readonly checkpoints: Checkpoints["Service"]
   readonly live: LiveRuns
   readonly workspace: string
   readonly policy: RetryPolicy
@@ -162,6 +164,8 @@ const liveRunOf = Effect.fnUntraced(function*(
     takeStopped: (round) => round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
     progress,
     guard: driver.guard,
+    // Checkpoint seam: each round's end records the workspace (see attempt.ts).
+    checkpoint: (round) => driver.checkpoints.record(driver.workspace, run.runId, round),
     protectedBaseline: !checksClaims(guards)
       ? undefined
       : {
@@ -261,9 +265,17 @@ export const drive = (driver: Driver) =>
         ...(stoppedStalePid === null ? {} : { stoppedStalePid })
       })
     }
-    return yield* Effect.andThen(
-      events.publish(started),
-      outcomeOf(driver, live, events, cut, { checkpoint, guards, resumed })
+    // Checkpoint seam: a new run's workspace as it starts, refs/ralph/RUN_ID/0.
+    const startCheckpoint = resumed ? Effect.void : driver.checkpoints.record(driver.workspace, run.runId, 0).pipe(
+      Effect.asVoid,
+      Effect.catchTag(
+        "GitFailed",
+        (error) => Effect.fail(new RoundFailed({ round: 0, reason: "git", detail: error.message, lastReport: null }))
+      )
+    )
+    return yield* events.publish(started).pipe(
+      Effect.andThen(startCheckpoint),
+      Effect.andThen(outcomeOf(driver, live, events, cut, { checkpoint, guards, resumed }))
     ).pipe(
       Effect.tapError((error) => Effect.ignore(events.publish({ _tag: "RunFailed", runId: run.runId, error }))),
       Effect.onInterrupt(() =>

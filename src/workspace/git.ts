@@ -66,6 +66,12 @@ export interface GitBounds {
   readonly killGrace: Duration.Duration
 }
 
+/** What a caller adds to one git command: variables (a temporary index, an author) and its standard input. */
+export interface GitExtras {
+  readonly env?: Readonly<Record<string, string>>
+  readonly stdin?: string
+}
+
 export const defaultGitBounds: GitBounds = {
   timeout: Duration.seconds(60),
   maxOutputBytes: 64 * 1024 * 1024,
@@ -136,7 +142,8 @@ export const runGit = (
   cwd: string,
   args: ReadonlyArray<string>,
   bounds: GitBounds = defaultGitBounds,
-  settings: ReadonlyArray<GitSetting> = []
+  settings: ReadonlyArray<GitSetting> = [],
+  extras: GitExtras = {}
 ): Effect.Effect<GitResult, GitFailed> => {
   const command = args.join(" ")
   const stdout = new OutputCapture(bounds.maxOutputBytes)
@@ -144,8 +151,8 @@ export const runGit = (
     command: "git",
     args: ["--no-pager", ...args],
     cwd,
-    env: gitEnv(settings),
-    stdin: null,
+    env: { ...gitEnv(settings), ...extras.env },
+    stdin: extras.stdin ?? null,
     stdout,
     stderr: new TailBuffer(2048),
     onOutput: () => {},

@@ -173,6 +173,8 @@ describe.concurrent("a protect pattern that matches nothing", () => {
     assert.strictEqual(result.code, 0, result.stderr)
     const warnings = result.stderr.split("\n").filter((line) => line.startsWith("ralph: warning:"))
     assert.deepStrictEqual(warnings, [
+      // The workspace is a plain folder.
+      "ralph: warning: the workspace is not in a git repository: no checkpoints are recorded (ralph diff and ralph restore need them)",
       "ralph: warning: protect pattern tests/** protects no file now (none matches, or a later ! pattern excludes them); it protects files a worker creates there",
       "ralph: warning: protect pattern !docs/** excludes nothing: no path an earlier pattern protects matches it"
     ])

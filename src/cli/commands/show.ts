@@ -10,6 +10,7 @@ import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { showJson } from "../present/json.ts"
 import { printRead } from "../present/print.ts"
+import { roundDiffstats } from "../runCheckpoints.ts"
 import { loadLocation } from "../settings.ts"
 
 /** A round's claim check in words; `ended`: the run has its result, so no resume checks a cut claim again. */
@@ -60,7 +61,7 @@ const notificationLine = (n: NotificationEntry): string => {
 }
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
-const showText = (view: RunView) => {
+const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Map()) => {
   const s = summarize(view)
   const lines = [
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
@@ -94,6 +95,8 @@ const showText = (view: RunView) => {
     if (round.claim !== null) {
       lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`, ...failedOutput(round.claim))
     }
+    const stat = diffstats.get(round.round)
+    if (stat !== undefined) lines.push(...escapeBlock(stat).split("\n").map((line) => `    ${line}`))
   }
   if (view.spent.length > 0) lines.push(`spend: ${formatTotals(view.spent)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
@@ -108,8 +111,15 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     Effect.flatMap(
       loadLocation(flags, process.env),
       (location) => withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+    ).pipe(
+      // Each round's diffstat comes from its checkpoint; JSON gives the commits instead.
+      Effect.flatMap((view) =>
+        flags.json
+          ? Effect.succeed({ view, diffstats: new Map<number, string>() })
+          : Effect.map(roundDiffstats(view), (diffstats) => ({ view, diffstats }))
+      )
     ),
-    showText,
-    showJson
+    ({ diffstats, view }) => showText(view, diffstats),
+    ({ view }) => showJson(view)
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))

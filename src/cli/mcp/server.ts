@@ -16,7 +16,7 @@ import type { RunRef } from "../../domain/render.ts"
 import { ralphTool } from "../../domain/tool.ts"
 import { version } from "../../version.ts"
 import type { ProtectedBaseline } from "../../workspace/WorkspaceGuard.ts"
-import { gateBaseline, protectWarnings, trackChildren, withRalph } from "../invocation.ts"
+import { checkpointWarning, gateBaseline, protectWarnings, trackChildren, withRalph } from "../invocation.ts"
 import { listingJson, showJson } from "../present/json.ts"
 import { progressLines } from "../present/liveView.ts"
 import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
@@ -118,6 +118,7 @@ const callRalph = (
           progressLines(process.stderr, process.env),
           trackChildren(session),
           protectWarnings,
+          checkpointWarning,
           ...(token === undefined ? [] : [progressNotifier(server, request, token)])
         ],
         startedAt: performance.now()

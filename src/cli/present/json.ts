@@ -24,6 +24,7 @@ export const showJson = (view: RunView) => ({
     ...(round.problem === null ? {} : { problem: round.problem }),
     ...(round.workspaceChanged === null ? {} : { workspaceChanged: round.workspaceChanged }),
     ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
+    ...(round.checkpoint === null ? {} : { checkpoint: round.checkpoint }),
     ...(round.claim === null ? {} : { claim: round.claim })
   })),
   usage: summarizeUsage(view.spent),
