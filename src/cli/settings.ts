@@ -1,5 +1,5 @@
 import { type ConfigProvider, type Duration, Effect, Option, Predicate } from "effect"
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
+import { realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, resolve, sep } from "node:path"
 import { decodeAgentConfig } from "../domain/agentEntries.ts"
@@ -16,6 +16,7 @@ import {
 } from "../domain/settings.ts"
 import { unknownKey } from "../domain/suggest.ts"
 import { splitWords } from "../domain/words.ts"
+import { readUntrusted, refusalText } from "../io/untrustedFile.ts"
 import { isWithin } from "../workspace/files.ts"
 import {
   type ConfigFile,
@@ -103,14 +104,28 @@ export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<str
     }
   })
 
+/** How large ralph.config.json may be: a few settings; anything past this is not one. */
+const maxConfigFileBytes = 1024 * 1024
+
 /** Reads ralph.config.json from the workspace; a missing file is an empty config, a broken one an error. */
 const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidConfig> =>
   Effect.suspend(() => {
     const file = join(workspace, configFileName)
-    if (!existsSync(file)) return Effect.succeed({})
+    // The workspace is the worker's: its config file may have been swapped for a FIFO or a device.
+    const read = readUntrusted(file, { maxBytes: maxConfigFileBytes, followLinks: true })
+    if (read._tag === "Missing") return Effect.succeed({})
+    if (read._tag === "Refused") {
+      return Effect.fail(
+        new InvalidConfig({
+          key: file,
+          problem: `${refusalText(file, read.what)}; ralph reads only a regular file of at most ` +
+            `${maxConfigFileBytes} bytes there: replace or remove it`
+        })
+      )
+    }
     let parsed: unknown
     try {
-      parsed = JSON.parse(readFileSync(file, "utf8"))
+      parsed = JSON.parse(read.value.toString("utf8"))
     } catch (error) {
       return Effect.fail(
         new InvalidConfig({

@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { StateUnavailable, WorkspaceLocked } from "../domain/errors.ts"
+import { readUntrusted } from "../io/untrustedFile.ts"
 import { isProcessAlive } from "../process/liveness.ts"
 
 interface LockContent {
@@ -70,8 +71,11 @@ const untrustedLockDir = (dir: string): string | undefined => {
 }
 
 const readLock = (file: string): LockContent | undefined => {
+  // Any process of the user can swap a lock for a FIFO or a device: one that is not a small regular file is no lock.
+  const read = readUntrusted(file, { maxBytes: 64 * 1024 })
+  if (read._tag !== "Read") return undefined
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockContent>
+    const parsed = JSON.parse(read.value.toString("utf8")) as Partial<LockContent>
     // The decoded boundary: a lock file is JSON of a LockContent when its pid and run id have their types.
     return typeof parsed.pid === "number" && (parsed.runId === undefined || typeof parsed.runId === "string")
       ? parsed as LockContent

@@ -5,7 +5,8 @@
  * folder of ralph's is left in the temp dir.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { printJson, sq, waitFor, writeAgent } from "../support/agents.ts"
 import {
@@ -145,4 +146,25 @@ describe.concurrent("protected files that are not regular files", () => {
       assert.deepStrictEqual(doc.result.protectedChanged, ["tests/t.sh"])
     })
   }
+})
+
+describe.concurrent("the workspace's own files that are not regular files", () => {
+  it("ralph.config.json swapped for a FIFO (a worker may do it before a resume): refused by name, ralph does not block", async () => {
+    const { agent, env, ws } = setup(printJson(completeReport))
+    execFileSync("mkfifo", [join(ws, "ralph.config.json")])
+    const result = await runBounded(execArgs(agent, "--json", "--max-rounds", "1", "x"), ws, env)
+    assert.strictEqual(result.code, 1, result.stderr)
+    const error = jsonDocument(result).error
+    assert.strictEqual(error._tag, "InvalidConfig")
+    assert.include(error.key, "ralph.config.json")
+    assert.match(error.problem, /FIFO/)
+  })
+
+  it("ralph.config.json linked to /dev/zero: refused by name, ralph neither blocks nor grows", async () => {
+    const { agent, env, ws } = setup(printJson(completeReport))
+    symlinkSync("/dev/zero", join(ws, "ralph.config.json"))
+    const result = await runBounded(execArgs(agent, "--json", "--max-rounds", "1", "x"), ws, env)
+    assert.strictEqual(result.code, 1, result.stderr)
+    assert.strictEqual(jsonDocument(result).error._tag, "InvalidConfig")
+  })
 })
