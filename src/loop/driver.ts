@@ -72,7 +72,10 @@ const eventsFor = Effect.fnUntraced(function*(driver: Driver, runId: string | un
         Effect.flatMap(store.value.open(id), (journal) => journal.append({ type: "notification", ...delivery }))
     })
   })
-  const observed = RunEvents.of({ publish: (event) => Effect.andThen(events.publish(event), told(event)) })
+  // Without webhooks the observers are the run's events as they are: nothing added to every event.
+  const observed = driver.notify.length === 0
+    ? events
+    : RunEvents.of({ publish: (event) => Effect.andThen(events.publish(event), told(event)) })
   if (Option.isNone(store)) return observed
   yield* store.value.prepare
   const lock = yield* driver.locks.acquire(driver.workspace, runId)
@@ -164,8 +167,11 @@ const liveRunOf = Effect.fnUntraced(function*(
     takeStopped: (round) => round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
     progress,
     guard: driver.guard,
-    // Checkpoint seam: each round's end records the workspace (see attempt.ts).
-    checkpoint: (round) => driver.checkpoints.record(driver.workspace, run.runId, round),
+    // Checkpoint seam: each round's end records the workspace (see attempt.ts); whether it is in
+    // git is asked once a run, not once a round (outside git the run was told so at its start).
+    ...(driver.checkpoints.applies(driver.workspace)
+      ? { checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round) }
+      : {}),
     protectedBaseline: !checksClaims(guards)
       ? undefined
       : {
