@@ -72,16 +72,13 @@ const main = Command.runWith(ralph, { version })(argv).pipe(
   Effect.provide(NodeServices.layer)
 )
 
-let exiting = false
-
 /**
  * Exits once everything written to stdout and stderr has reached the OS: a pipe takes 64 KiB at a
  * time, and `process.exit` drops what is still queued. An empty write's callback runs once every
  * write before it is done.
  */
 const exitWhenFlushed = (fallbackCode: number) => {
-  if (exiting) return
-  exiting = true
+  if (!session.beginExit()) return
   let pending = 2
   const flushed = () => {
     if (--pending === 0) process.exit(process.exitCode ?? fallbackCode)
@@ -98,7 +95,7 @@ const exitWhenFlushed = (fallbackCode: number) => {
  */
 const onSignal = (signal: "SIGINT" | "SIGTERM") => {
   const code = signal === "SIGTERM" ? exitCodes.sigterm : exitCodes.sigint
-  if (exiting) process.exit(code)
+  if (session.exiting) process.exit(code)
   // A command that drives no run (watch, runs, show, export) has nothing to cancel: it only stops.
   if (!session.drivesRuns) {
     session.endStatus?.()

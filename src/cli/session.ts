@@ -13,7 +13,7 @@ type Signal = "SIGINT" | "SIGTERM"
  * CliSession service. Everyone reads it; each writer has its own method: the command (`output`,
  * `drives`, `watch`, `follows`), the run's events (`runStarted`, `roundStarted`, `childSpawned`,
  * `childGone`), the live view (`showStatus`), the signal handler (`signalled`) and whoever prints
- * the one result (`claimResult`).
+ * the one result (`claimResult`), and main as the process exits (`beginExit`).
  */
 export class Session {
   private outputJson: boolean
@@ -26,6 +26,7 @@ export class Session {
   private driving = false
   private watched: string | undefined = undefined
   private statusEnd: (() => void) | undefined = undefined
+  private leaving = false
 
   constructor(json: boolean, maxResultChars: number) {
     this.outputJson = json
@@ -61,6 +62,10 @@ export class Session {
   get watching(): string | undefined {
     return this.watched
   }
+  /** Whether the process is exiting (waiting for its output to drain): a signal then exits at once. */
+  get exiting(): boolean {
+    return this.leaving
+  }
   /** Ends the live status line, when one is drawn, so that what ralph writes next starts a line of its own. */
   get endStatus(): (() => void) | undefined {
     return this.statusEnd
@@ -95,6 +100,12 @@ export class Session {
   /** The live view: how to end its status line while one is drawn (`undefined` once it is not). */
   showStatus(end: (() => void) | undefined): void {
     this.statusEnd = end
+  }
+  /** The process's exit begins (main): false when it already had, so it begins once. */
+  beginExit(): boolean {
+    if (this.leaving) return false
+    this.leaving = true
+    return true
   }
   /** The signal handler: the first signal, which cancels the run. */
   signalled(signal: Signal): void {
