@@ -202,7 +202,7 @@ export const entryOfEvent = (event: RunEvent, facts: StartFacts): NewEntry =>
     ? failedEntry(event.error)
     : entryOf(event)
 
-const tagOfEntry = new Map<string, RecordedEvent["_tag"]>(
+const tagOfEntry: ReadonlyMap<string, RecordedEvent["_tag"]> = new Map(
   Object.entries(eventEntries).map(([tag, schema]) => [schema.fields.type.literal, tag as RecordedEvent["_tag"]])
 )
 const decodeError = Schema.decodeUnknownResult(RalphError)

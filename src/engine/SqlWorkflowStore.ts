@@ -85,28 +85,30 @@ interface WorkflowCodecs {
   readonly decodeResult: (json: unknown) => Effect.Effect<Exit.Exit<unknown, unknown>, Schema.SchemaError>
 }
 
-const codecsCache = new WeakMap<Workflow.Any, WorkflowCodecs>()
-
 /**
- * The workflow's JSON codecs. Schemas that need services to encode or decode get them from the
- * calling fiber (the engine calls the store from the executing fiber).
+ * The workflow's JSON codecs, built once per workflow for the store that asks (a cache of its own,
+ * not the module's). Schemas that need services to encode or decode get them from the calling
+ * fiber (the engine calls the store from the executing fiber).
  */
-const codecsOf = (workflow: Workflow.Any): WorkflowCodecs => {
-  let codecs = codecsCache.get(workflow)
-  if (codecs === undefined) {
-    const payload = Schema.toCodecJson(workflow.payloadSchema)
-    const result = Schema.toCodecJson(
-      Schema.Exit(workflow.successSchema, workflow.errorSchema, Schema.Defect())
-    )
-    codecs = {
-      encodePayload: Schema.encodeUnknownEffect(payload) as WorkflowCodecs["encodePayload"],
-      decodePayload: Schema.decodeUnknownEffect(payload) as WorkflowCodecs["decodePayload"],
-      encodeResult: Schema.encodeUnknownEffect(result) as WorkflowCodecs["encodeResult"],
-      decodeResult: Schema.decodeUnknownEffect(result) as WorkflowCodecs["decodeResult"]
+const codecsCache = () => {
+  const built = new WeakMap<Workflow.Any, WorkflowCodecs>()
+  return (workflow: Workflow.Any): WorkflowCodecs => {
+    let codecs = built.get(workflow)
+    if (codecs === undefined) {
+      const payload = Schema.toCodecJson(workflow.payloadSchema)
+      const result = Schema.toCodecJson(
+        Schema.Exit(workflow.successSchema, workflow.errorSchema, Schema.Defect())
+      )
+      codecs = {
+        encodePayload: Schema.encodeUnknownEffect(payload) as WorkflowCodecs["encodePayload"],
+        decodePayload: Schema.decodeUnknownEffect(payload) as WorkflowCodecs["decodePayload"],
+        encodeResult: Schema.encodeUnknownEffect(result) as WorkflowCodecs["encodeResult"],
+        decodeResult: Schema.decodeUnknownEffect(result) as WorkflowCodecs["decodeResult"]
+      }
+      built.set(workflow, codecs)
     }
-    codecsCache.set(workflow, codecs)
+    return codecs
   }
-  return codecs
 }
 
 /** The exit in the first row of a `SELECT exit`, if any. */
@@ -152,6 +154,7 @@ export const make = (
   options?: SqlWorkflowStoreOptions
 ): Effect.Effect<WorkflowStoreService, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
+    const codecsOf = codecsCache()
     const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const names = tableNames(options?.tablePrefix ?? "ralph_wf")
     const executions = sql(names.executions)
