@@ -122,6 +122,12 @@ export class WorkspaceLocked extends Schema.TaggedError<WorkspaceLocked>()("Work
   host: Schema.optionalKey(Schema.String)
 }) {
   override get message(): string {
+    // pid 0: the other ralph is writing its claim this instant (no pid to name, nothing to stop yet).
+    if (this.pid === 0) {
+      return `Another ralph is taking ${
+        this.runId === undefined ? `the workspace ${this.workspace}` : `run ${this.runId}`
+      } right now; try again in a few seconds`
+    }
     return this.host === undefined
       ? `Another ralph run (${
         this.runId ?? "starting"

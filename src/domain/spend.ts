@@ -7,7 +7,7 @@
  * (`show`, `watch`, a resume's checkpoint) and the live view all keep their spend with this.
  */
 import type { RunEvent } from "./events.ts"
-import { combineUsage, type RoundUsage, type Usage } from "./usage.ts"
+import { roundSpend, type RoundUsage, type Usage } from "./usage.ts"
 
 export class Spend {
   /** Every finished round's spend, in the order they finished; one array, extended in place. */
@@ -36,7 +36,7 @@ export class Spend {
 
   /** The round's finishing attempt: its spend and its earlier attempts' make the round's. */
   finish(round: number, usage: Usage, durationMs: number): RoundUsage {
-    const spent: RoundUsage = { round, ...combineUsage([...(this.open.get(round) ?? []), usage]), durationMs }
+    const spent = roundSpend(round, [...(this.open.get(round) ?? []), usage], durationMs)
     this.open.delete(round)
     // Rounds finish in order but after a crash: only a round not past the last can finish again.
     const last = this.done.at(-1)
@@ -61,11 +61,7 @@ export class Spend {
   /** Every round's spend so far: the finished rounds', then those of rounds with attempts but no finish yet. */
   soFar(): ReadonlyArray<RoundUsage> {
     if (this.open.size === 0) return this.done
-    const open = [...this.open].map(([round, attempts]): RoundUsage => ({
-      round,
-      ...combineUsage(attempts),
-      durationMs: 0
-    }))
+    const open = [...this.open].map(([round, attempts]) => roundSpend(round, attempts, 0))
     return [...this.done, ...open]
   }
 }

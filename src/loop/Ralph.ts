@@ -126,17 +126,25 @@ export class Ralph extends Context.Service<Ralph, {
           signal: options.record?.signal ?? (() => undefined)
         })
 
-        const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
-          const resolved = yield* resolveArgs(args, config)
-          // Registrations can change between calls: the provider is checked on every one.
+        /**
+         * The provider, checked on every call (registrations can change between calls), against the
+         * run's guards: a cost cap needs an agent that reports its cost, unless an unknown cost is allowed.
+         */
+        const providerFor = Effect.fnUntraced(function*(guards: Guards) {
           const provider = yield* providers.resolve(config.subagentProvider)
-          if (asked.maxCostUsd !== undefined && asked.allowUnknownCost !== true && provider.reportsCost !== true) {
+          if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && provider.reportsCost !== true) {
             return yield* new InvalidConfig({
               key: "maxCostUsd",
               problem: `the agent ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
                 "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
             })
           }
+          return provider
+        })
+
+        const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
+          const resolved = yield* resolveArgs(args, config)
+          yield* providerFor(asked)
           const guards: Guards = { ...asked }
           let unmatched: ReadonlyArray<string> = []
           if (asked.verify !== undefined || protect.length > 0) {
@@ -169,12 +177,10 @@ export class Ralph extends Context.Service<Ralph, {
         ): Effect.fn.Return<Envelope, RalphError> {
           const found = typeof from === "string" ? yield* recorded(from) : { checkpoint: from, dangling: undefined }
           if ("envelope" in found) return found.envelope
-          yield* providers.resolve(config.subagentProvider)
-          return yield* driveRun(
-            found.checkpoint,
-            found.dangling ?? { round: null, pid: null },
-            found.checkpoint.guards ?? {}
-          )
+          // A resumed run keeps its guards: a cost-capped one needs an agent that reports its cost, as when it started.
+          const guards = found.checkpoint.guards ?? {}
+          yield* providerFor(guards)
+          return yield* driveRun(found.checkpoint, found.dangling ?? { round: null, pid: null }, guards)
         })
 
         return Ralph.of({ config, run, resume })

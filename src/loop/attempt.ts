@@ -99,12 +99,16 @@ export interface Attempted {
   readonly after: string | undefined
 }
 
+/** A reported usage as it counts: one that breaks the bounds (src/domain/usage.ts) is unknown. */
+const countableUsage = (usage: Usage | undefined): Usage | undefined =>
+  usage === undefined || usageProblem(usage) !== undefined ? undefined : usage
+
 /**
  * A failure whose reported usage breaks the bounds (src/domain/usage.ts) says nothing of its spend:
  * what cannot be counted is unknown, and never reaches the record.
  */
 const countable = (failure: ChildFailed): ChildFailed => {
-  if (failure.usage === undefined || usageProblem(failure.usage) === undefined) return failure
+  if (countableUsage(failure.usage) === failure.usage) return failure
   return new ChildFailed({
     ...failureFacts(failure),
     ...(failure.transcript === undefined ? {} : { transcript: failure.transcript })
@@ -179,19 +183,18 @@ export const runAttempt = Effect.fnUntraced(function*(
     return { result, after: undefined }
   }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
-  /** ralph's own git in the workspace, past its bounds, fails the attempt by name. */
+  /** ralph's own git in the workspace (the fingerprint, the checkpoint), past its bounds, fails the attempt by name. */
+  const gitFailed = (started: number | undefined) => (error: GitFailed) =>
+    attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped)
   const fingerprint = (started: number | undefined) =>
-    context.guard.fingerprint(context.workspace).pipe(
-      Effect.catchTag("GitFailed", (error) =>
-        attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped))
-    )
+    context.guard.fingerprint(context.workspace).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   const before = input.before ?? (yield* fingerprint(undefined))
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
   const onStopped = (reported: Usage | undefined) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) => {
-      // What cannot be counted (see `countable`) is unknown.
-      const usage = reported === undefined || usageProblem(reported) !== undefined ? {} : { usage: reported }
+      const counted = countableUsage(reported)
+      const usage = counted === undefined ? {} : { usage: counted }
       return Effect.ignore(
         events.publish({ _tag: "RoundStopped", runId, round, attempt, durationMs: now - started, ...usage })
       )
@@ -243,13 +246,9 @@ export const runAttempt = Effect.fnUntraced(function*(
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)
   // Checkpoint seam: the workspace as the round left it, on refs/ralph/RUN_ID/ROUND; git past its bounds fails the attempt as the fingerprint's does.
-  const checkpoint = context.checkpoint === undefined ? undefined : yield* context.checkpoint(round).pipe(
-    Effect.catchTag(
-      "GitFailed",
-      (error) =>
-        attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped)
-    )
-  )
+  const checkpoint = context.checkpoint === undefined
+    ? undefined
+    : yield* context.checkpoint(round).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,

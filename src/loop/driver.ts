@@ -167,8 +167,9 @@ const liveRunOf = Effect.fnUntraced(function*(
     takeStopped: (round) => round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
     progress,
     guard: driver.guard,
-    // Checkpoint seam: each round's end records the workspace (see attempt.ts); whether it is in
-    // git is asked once a run, not once a round (outside git the run was told so at its start).
+    // Checkpoint seam: each round's end records the workspace (see attempt.ts). Outside git no
+    // round asks again (the run was told so at its start); in git, `record` looks for the repository
+    // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
       ? { checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round) }
       : {}),

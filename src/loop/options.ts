@@ -44,13 +44,7 @@ const Options = Schema.Struct({
         message: "the command is empty"
       })
     ),
-    timeout: Schema.optional(
-      Schema.Duration.check(
-        Schema.makeFilter((d: Duration.Duration) => Duration.toMillis(d) > 0, {
-          message: "expected a positive duration"
-        })
-      )
-    )
+    timeout: Schema.optional(positiveDuration)
   })),
   /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
   protect: Schema.optional(Schema.Array(glob.schema)),

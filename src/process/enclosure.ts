@@ -4,8 +4,10 @@
  *
  * - A cgroup (v2) of its own, where ralph can make one beside its own cgroup (Linux, a writable
  *   cgroup2 mount: root, or a delegated subtree): the child is spawned into it, so every process it
- *   starts is in it until that process writes itself into another cgroup's `cgroup.procs` (which
- *   needs write access to the cgroup tree); `cgroup.kill` kills them all at once.
+ *   starts is in it until that process writes itself into another cgroup's `cgroup.procs`;
+ *   `cgroup.kill` kills them all at once. Where ralph can write the tree, so can a worker of its
+ *   uid: this catches every careless escape (`setsid`, a double fork, a daemon), not a worker that
+ *   moves itself out on purpose (README, Containment).
  * - Elsewhere, a marker: the child's environment carries `RALPH_ENCLOSURE=<nonce>`, which every
  *   process it starts inherits, and `/proc/<pid>/environ` is scanned for it. A process that
  *   replaces its environment (`env -i`, an `execve` with another one) is not found this way.

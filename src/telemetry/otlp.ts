@@ -1,6 +1,6 @@
 /**
  * The OTLP exporters (effect/observability, JSON over HTTP with fetch) of traces and metrics,
- * loaded only when one of them is wanted (tracing.ts). Endpoints, headers, timeouts, compression,
+ * loaded only when one of them is wanted (wanted.ts). Endpoints, headers, timeouts, compression,
  * service name and resource attributes are read from the usual OTEL_* variables by effect's own
  * layers; spans are batched, metrics sent every 10 s (OTEL_METRIC_EXPORT_INTERVAL), and both
  * flushed when ralph ends (within OTEL_EXPORTER_OTLP_TIMEOUT, default 3 s). An endpoint that fails
@@ -78,7 +78,7 @@ export const layer = (env: NodeJS.ProcessEnv) => {
     metricsWanted(env) ? OtlpMetrics.layerFromConfig({ resource }) : Layer.empty
   ).pipe(
     Layer.provide([OtlpSerialization.layerJson, reportingClient(env)]),
-    // An endpoint alone turns export on (tracing.ts decided which signals are wanted).
+    // An endpoint alone turns export on (wanted.ts decided which signals are wanted).
     Layer.provide(
       ConfigProvider.layer(
         ConfigProvider.fromEnvRecord({ ...env, OTEL_TRACES_EXPORTER: "otlp", OTEL_METRICS_EXPORTER: "otlp" })

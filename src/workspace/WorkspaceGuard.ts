@@ -13,7 +13,7 @@ import { defaults } from "../domain/settings.ts"
 import { findExecutable, programPath } from "../process/executable.ts"
 import { TailBuffer } from "../process/outputCapture.ts"
 import { runProcessGroup } from "../process/processGroup.ts"
-import { fingerprint, gitTopLevel, insideWorkspace, realOr } from "./files.ts"
+import { fingerprint, gitTopLevel, insideWorkspace, isWithin, realOr } from "./files.ts"
 import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
 import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
@@ -34,7 +34,7 @@ export interface VerifyRequest {
 export interface ProtectedBaseline {
   /** The patterns to check again: the user's, and the verify command's own files in the workspace. */
   readonly patterns: ReadonlyArray<string>
-  /** Workspace-relative path → content hash, when the run started. */
+  /** Workspace-relative path → its fingerprint when the run started (type, mode, size, hash: see protected.ts). */
   readonly files: Readonly<Record<string, string>>
   /**
    * The verify command, when there is one: its program found now in the workspace where it was not
@@ -320,9 +320,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
       let enters = entersWorkspace.get(workspace)
       if (enters === undefined) {
         const root = realOr(workspace)
-        const within = (top: string, dir: string) => dir === top || insideWorkspace(top, dir) !== undefined
         enters = verifyPath(workspace).split(delimiter).some((dir) =>
-          within(resolve(workspace), dir) || within(root, realOr(dir))
+          isWithin(dir, resolve(workspace)) || isWithin(realOr(dir), root)
         )
         entersWorkspace.set(workspace, enters)
       }

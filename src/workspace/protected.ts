@@ -213,10 +213,6 @@ export const matchingFiles = (
   bounds: SearchBounds = protectBounds
 ): Array<string> => searchProtected(workspace, patterns, bounds).files
 
-/**
- * A protected file's content hash, or undefined when it cannot be read. The one place a protected
- * file's bytes are read; the caller has checked that it is a regular file.
- */
 /** How large a protected file may be to be hashed; a larger one is fingerprinted by its size alone. */
 const maxHashedBytes = 1024 * 1024 * 1024
 

@@ -7,7 +7,7 @@ import { decodedBy, readFlags } from "../flags.ts"
 import { gitProblem } from "../runCheckpoints.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
-import { withStore } from "../store.ts"
+import { withRecords } from "../store.ts"
 
 const olderThan = Flag.String("older-than").pipe(
   Flag.withMetavar(duration.metavar),
@@ -21,7 +21,7 @@ const prune = Command.make("prune", { ...readFlags, olderThan }, (flags) =>
     session.output({ json: flags.json })
     return Effect.gen(function*() {
       const location = yield* loadLocation(flags, process.env)
-      const listing = yield* withStore(location, (store) => store.list)
+      const listing = yield* withRecords(location, (store) => store.list)
       const cutoff = (yield* Clock.currentTimeMillis) - Duration.toMillis(flags.olderThan)
       const service = Checkpoints.make()
       const pruned: Array<{ readonly runId: string; readonly refs: number }> = []

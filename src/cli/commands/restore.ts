@@ -53,7 +53,7 @@ export const restore = Command.make(
             argument: "--force",
             problem: `the workspace ${
               escapeLine(found.workspace)
-            } has changes that no checkpoint of run ${view.started.runId} holds; commit or stash them, or pass --force to lose them`
+            } has changes that no checkpoint of run ${view.started.runId} holds; stash them (git stash -u, which takes untracked files too) or pass --force to lose them`
           })
         }
         yield* checkpoints.restore(found.workspace, target.commit).pipe(Effect.mapError(gitProblem(found.workspace)))

@@ -62,7 +62,10 @@ export const resume = Command.make(
         // The run is continued where it is recorded, whatever the run's workspace configures now.
         stateDir: Option.some({ value: stateDir, source: "the run's location" }),
         engine: Option.some({ value: location.engine, source: "the run's location" }),
-        databaseUrl: Option.map(Option.fromUndefinedOr(location.databaseUrl), (value) => ({ value, source: "" }))
+        databaseUrl: Option.map(
+          Option.fromUndefinedOr(location.databaseUrl),
+          (value) => ({ value, source: "the run's location" })
+        )
       }, process.env)
       // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
       // The record keeps the names of the agent's variables, not their values: they come from the config now.

@@ -23,7 +23,8 @@ const decodeError = Schema.decodeUnknownResult(RalphError)
  */
 const settleUnknown = (session: Session, _tag: string, message: string, exitCode: number) => {
   session.endStatus?.()
-  session.claimResult()
+  // One result per process, as settleFailure prints it.
+  if (!session.claimResult()) return
   const runId = session.run?.runId
   if (session.json) process.stdout.write(`${JSON.stringify({ error: { _tag, message, runId } })}\n`)
   else process.stderr.write(`ralph: ${escapeBlock(message)}\n`)
