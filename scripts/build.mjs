@@ -2,6 +2,7 @@
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 
 /**
  * `import { Effect, Layer } from "effect"` (the project's one import style) bundled as
@@ -36,6 +37,24 @@ const effectModules = {
   }
 }
 
+/**
+ * `import text from "./file?raw"` is the file's text (as vite, which runs the tests, reads it): the
+ * dashboard's page and script travel inside the bundle, with no front-end build of their own.
+ */
+const rawText = {
+  name: "raw-text",
+  setup(build) {
+    build.onResolve(
+      { filter: /\?raw$/ },
+      ({ path, resolveDir }) => ({ path: join(resolveDir, path.slice(0, -4)), namespace: "raw-text" })
+    )
+    build.onLoad({ filter: /.*/, namespace: "raw-text" }, ({ path }) => ({
+      contents: readFileSync(path, "utf8"),
+      loader: "text"
+    }))
+  }
+}
+
 rmSync("dist", { recursive: true, force: true })
 const common = {
   bundle: true,
@@ -50,7 +69,7 @@ await build({
   entryPoints: { "ralph-cli": "src/cli/main.ts" },
   outdir: "dist",
   minify: true,
-  plugins: [effectModules],
+  plugins: [effectModules, rawText],
   // The SQL drivers are imported when an engine needs them: chunks of their own, so the journal
   // engine and `ralph --help` do not load them. Named ralph-* so copies of the CLI take them along.
   splitting: true,

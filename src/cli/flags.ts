@@ -173,3 +173,14 @@ export const runIdArgument = Argument.String("runId").pipe(
     "The run's id, or a prefix of just one, or `last` (the newest run of the workspace); see `ralph runs`"
   )
 )
+
+/** `ralph dashboard`'s flags: where it listens, what guards it, and the store it reads. */
+export const dashboardFlags = {
+  workspace: configFolder,
+  stateDir,
+  engine,
+  databaseUrl,
+  host: settingFlag(settings.dashboardHost),
+  port: settingFlag(settings.dashboardPort),
+  token: settingFlag(settings.dashboardToken)
+}

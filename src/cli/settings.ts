@@ -369,3 +369,34 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider))
   }
 })
+
+/** Where `ralph dashboard` listens and what guards it, by the one precedence. */
+export interface DashboardSettings extends StoreLocation {
+  readonly host: string
+  readonly port: number
+  readonly token: string | undefined
+  /** Which source gave the token (named in errors, never the value). */
+  readonly tokenSource: string | undefined
+}
+
+export interface DashboardFlags extends LocationFlags {
+  readonly host: Given<string>
+  readonly port: Given<number>
+  readonly token: Given<string>
+}
+
+export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function*(
+  flags: DashboardFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<DashboardSettings, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  const provider = settingsProvider(env, yield* readConfigFile(workspace))
+  const token = yield* resolved(settings.dashboardToken, flags.token, provider)
+  return {
+    ...(yield* locationOf(flags, env, provider, workspace, false)),
+    host: valueOr(yield* resolved(settings.dashboardHost, flags.host, provider), defaults.dashboardHost),
+    port: valueOr(yield* resolved(settings.dashboardPort, flags.port, provider), defaults.dashboardPort),
+    token: Option.getOrUndefined(Option.map(token, (t) => t.value)),
+    tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))
+  }
+})

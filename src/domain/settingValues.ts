@@ -71,6 +71,14 @@ export const count = (minimum: 0 | 1): Kind<number> =>
       : { problem: `expected ${expected} written in decimal digits, got ${shown(raw)}` }
   })
 
+/** A TCP port: 0 (any free one) to 65535, in decimal digits. */
+export const port: Kind<number> = kind(Schema.Int, "PORT", (raw) => {
+  const value = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  return Number.isSafeInteger(value) && value >= 0 && value <= 65535
+    ? { value }
+    : { problem: `expected a port from 0 (any free one) to 65535 in decimal digits, got ${shown(raw)}` }
+})
+
 const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 /** A positive duration with its unit: 1500ms, 90s, 10m, 2h, 7d. A bare number is refused: it could mean anything. */

@@ -6,7 +6,7 @@
  * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
-import { boolean, command, count, duration, globs, type Kind, oneOf, text, urls, usd } from "./settingValues.ts"
+import { boolean, command, count, duration, globs, type Kind, oneOf, port, text, urls, usd } from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -53,7 +53,13 @@ export const defaults = {
   notifyAttemptTimeout: Duration.seconds(5),
   notifyAttempts: 3,
   notifyRetryDelay: Duration.millis(500),
-  notifyTotalWait: Duration.seconds(10)
+  notifyTotalWait: Duration.seconds(10),
+  /** Where `ralph dashboard` listens: loopback only, unless a token guards it. */
+  dashboardHost: "127.0.0.1",
+  dashboardPort: 7420,
+  /** The dashboard's runs per page, and the most a page may ask for. */
+  dashboardPageSize: 50,
+  dashboardMaxPageSize: 200
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -236,6 +242,29 @@ export const settings = {
     kind: text("DIR"),
     description:
       "Where runs are recorded (default $XDG_STATE_HOME/ralph, else ~/.local/state/ralph); never inside the workspace"
+  }),
+  dashboardHost: setting({
+    key: "dashboardHost",
+    env: "RALPH_DASHBOARD_HOST",
+    flag: "host",
+    kind: text("HOST"),
+    description: `The address ralph dashboard listens on (default ${defaults.dashboardHost}); ` +
+      "any other than loopback needs --token"
+  }),
+  dashboardPort: setting({
+    key: "dashboardPort",
+    env: "RALPH_DASHBOARD_PORT",
+    flag: "port",
+    kind: port,
+    description: `The port ralph dashboard listens on (default ${defaults.dashboardPort}; 0: any free one)`
+  }),
+  dashboardToken: setting({
+    key: "dashboardToken",
+    env: "RALPH_DASHBOARD_TOKEN",
+    flag: "token",
+    kind: text("TOKEN"),
+    description: "The secret every request to ralph dashboard must carry (at least 16 characters; prefer the " +
+      "variable: a flag shows in ps, the workspace's file is readable by its agents)"
   })
 } as const
 

@@ -33,3 +33,18 @@ export const showJson = (view: RunView) => ({
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },
   notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery }))
 })
+
+/**
+ * A run in the dashboard's list: its listing as `ralph runs --json` gives it, with what it spent
+ * in all (the fold's, without the rounds) and how long it took — until now while it runs.
+ */
+export const listRowJson = (run: RunListing, view: RunView | null, now: string) => {
+  if (run._tag === "Damaged" || view === null) return listingJson(run)
+  const { rounds: _, ...spend } = summarizeUsage(view.spent)
+  const until = run.summary.state === "running" ? now : run.summary.updatedAt
+  return {
+    ...run.summary,
+    spend,
+    durationMs: Math.max(0, Date.parse(until) - Date.parse(run.summary.startedAt))
+  }
+}
