@@ -1,5 +1,5 @@
-// ralph dashboard: the page's one script. It builds every element from text (textContent, never
-// innerHTML: worker text — summaries, reports, file names, objectives — is data), and listens to
+// ralph dashboard: the page's one script. It builds every element from text (textContent; it never
+// parses markup: worker text — summaries, reports, file names, objectives — is data), and listens to
 // the server's events (EventSource); it never polls.
 "use strict"
 
