@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
+import { request } from "node:http"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { removeWorkspaces, repoRoot, runCliBounded } from "../support/cli.ts"
@@ -111,13 +112,11 @@ describe("ralph dashboard over HTTP", () => {
     const port = new URL(dashboard.url).port
     const asked = (host: string) =>
       new Promise<number>((resolve, reject) => {
-        // fetch may not set Host: node:http does.
-        import("node:http").then(({ request }) =>
-          request({ host: "127.0.0.1", port, path: "/api/runs", headers: { host } }, (res) => {
-            res.resume()
-            resolve(res.statusCode ?? 0)
-          }).on("error", reject).end()
-        )
+        // fetch does not let a caller set Host: node:http does.
+        request({ host: "127.0.0.1", port, path: "/api/runs", headers: { host } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        }).on("error", reject).end()
       })
     assert.strictEqual(await asked(`localhost:${port}`), 200)
     assert.strictEqual(await asked(`attacker.example:${port}`), 403)
