@@ -19,7 +19,8 @@ const ws = join(scratch, "todo-app")
 const env = { ...process.env, RALPH_STATE_DIR: join(scratch, "state"), NO_COLOR: "1" }
 mkdirSync(ws)
 
-const git = (...args) => execFileSync("git", ["-c", "user.name=demo", "-c", "user.email=demo@example.com", ...args], { cwd: ws })
+const git = (...args) =>
+  execFileSync("git", ["-c", "user.name=demo", "-c", "user.email=demo@example.com", ...args], { cwd: ws })
 git("init", "-q")
 writeFileSync(join(ws, "README.md"), "# todo-app\n")
 git("add", ".")
