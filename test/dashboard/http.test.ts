@@ -123,6 +123,20 @@ describe("ralph dashboard over HTTP", () => {
   })
 })
 
+describe("ralph dashboard's settings", () => {
+  it("refuses a port out of range, and says so when the port is taken", async () => {
+    const range = await runCliBounded(["dashboard", "--port", "70000"], { cwd: t.ws })
+    assert.strictEqual(range.code, 1)
+    assert.include(range.stderr, "expected a port from 0 (any free one) to 65535")
+    const variable = await runCliBounded(["dashboard"], { cwd: t.ws, env: { RALPH_DASHBOARD_PORT: "http" } })
+    assert.strictEqual(variable.code, 1)
+    assert.include(variable.stderr, "RALPH_DASHBOARD_PORT")
+    const taken = await runCliBounded(["dashboard", "--port", new URL(dashboard.url).port], { cwd: t.ws })
+    assert.strictEqual(taken.code, 1)
+    assert.include(taken.stderr, "cannot listen there")
+  })
+})
+
 describe("ralph dashboard's token", () => {
   const token = "a-token-of-sufficient-length-0123"
 
