@@ -5,7 +5,7 @@
 // playwright-core): the list's first paint and first contentful paint (the page's own Performance
 // timeline), the time until the first page of 50 runs is in the table (its data comes over the
 // event stream), and a run's page until its timeline shows; the server's RSS (VmRSS, VmHWM) after
-// start, after the pages, and after 20 more list pages; `/api/runs` over HTTP alone.
+// start, after the pages, after 20 more list pages and after 200 more; `/api/runs` over HTTP alone.
 //
 //   npm run build && node bench/b10-dashboard.mjs [--runs N] [--recorded N]
 import { execFileSync, spawn } from "node:child_process"
@@ -134,6 +134,9 @@ try {
   const afterPages = memory()
   for (let i = 0; i < 20; i++) await (await fetch(`${url}/api/runs?page=${i + 1}`)).json()
   const afterMore = memory()
+  // Whether it levels off: 200 more list pages.
+  for (let i = 0; i < 200; i++) await (await fetch(`${url}/api/runs?page=${(i % 200) + 1}`)).json()
+  const afterMany = memory()
   server.kill("SIGTERM")
 
   const result = {
@@ -148,7 +151,7 @@ try {
       listShown: round(median(samples.listShown)),
       runShown: round(median(samples.runShown))
     },
-    serverMemory: { atStart, afterPages, afterMore },
+    serverMemory: { atStart, afterPages, afterMore, afterMany },
     samples
   }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
