@@ -133,10 +133,12 @@ const guarded = <R>(
     if (options.token !== undefined && given !== null) {
       if (!tokenMatches(options.token, given)) return Effect.succeed(problem(401, "Unauthorized", "wrong token"))
       url.searchParams.delete("token")
+      // A path that starts `//` would send the browser to another host.
+      const path = url.pathname.startsWith("//") ? "/" : url.pathname
       return Effect.succeed(
         HttpServerResponse.empty({
           status: 303,
-          headers: { location: `${url.pathname}${url.search}`, "set-cookie": tokenCookie(options.token) }
+          headers: { location: `${path}${url.search}`, "set-cookie": tokenCookie(options.token) }
         })
       )
     }

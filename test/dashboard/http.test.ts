@@ -178,6 +178,14 @@ describe("ralph dashboard's token", () => {
       const withCookie = await fetch(`${url}/api/runs`, { headers: { cookie: cookie.split(";")[0]! } })
       assert.strictEqual(withCookie.status, 200)
       assert.strictEqual((await fetch(`${url}/?token=wrong-token-wrong-token`, { redirect: "manual" })).status, 401)
+      // The redirect stays on this server, whatever the path (fetch would normalise it: node:http sends it as it is).
+      const location = await new Promise<string | undefined>((resolve, reject) => {
+        request({ host: "127.0.0.1", port: new URL(url).port, path: `/.//evil.example/?token=${token}` }, (res) => {
+          res.resume()
+          resolve(res.headers.location)
+        }).on("error", reject).end()
+      })
+      assert.strictEqual(location, "/")
       assert.include(guarded.stderr(), "?token=TOKEN")
       assert.notInclude(guarded.stderr(), token)
     } finally {
