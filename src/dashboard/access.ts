@@ -8,7 +8,13 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { isIP } from "node:net"
 
-export const cookieName = "ralph_dashboard"
+const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
+
+/**
+ * The cookie that keeps a token: named for the token (a prefix of its digest), so two dashboards
+ * on one host, on other ports with other tokens, do not overwrite each other's (cookies ignore ports).
+ */
+export const cookieName = (token: string): string => `ralph_dashboard_${digest(token).toString("hex").slice(0, 8)}`
 
 /** The least a token may be: one a person could guess is no guard. */
 export const minTokenLength = 16
@@ -20,19 +26,21 @@ export const isLoopback = (host: string): boolean => {
   return isIP(bare) === 4 && bare.startsWith("127.")
 }
 
-const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
-
 /** Whether `given` is the token, in time that does not depend on where they differ (or on their lengths). */
 export const tokenMatches = (token: string, given: string | undefined): boolean =>
   given !== undefined && timingSafeEqual(digest(token), digest(given))
 
-/** The token a request carries in its cookie or its Authorization header, if any. */
-export const carriedToken = (headers: Readonly<Record<string, string | undefined>>): string | undefined => {
+/** The token a request carries in the dashboard's cookie (`token`'s) or its Authorization header, if any. */
+export const carriedToken = (
+  token: string,
+  headers: Readonly<Record<string, string | undefined>>
+): string | undefined => {
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? "")
   if (bearer !== null) return bearer[1]
+  const name = cookieName(token)
   for (const part of (headers.cookie ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=")
-    if (name === cookieName) return decodeURIComponent(value.join("="))
+    const [key, ...value] = part.trim().split("=")
+    if (key === name) return decodeURIComponent(value.join("="))
   }
   return undefined
 }
@@ -64,7 +72,7 @@ export const verdict = (access: Access, headers: Readonly<Record<string, string 
         problem: "this dashboard answers only to http://127.0.0.1:PORT/ or http://localhost:PORT/"
       }
   }
-  return tokenMatches(access.token, carriedToken(headers))
+  return tokenMatches(access.token, carriedToken(access.token, headers))
     ? { _tag: "Allowed" }
     : {
       _tag: "Refused",
@@ -76,4 +84,4 @@ export const verdict = (access: Access, headers: Readonly<Record<string, string 
 
 /** The Set-Cookie value that keeps the token for the page's own requests (never readable by a script). */
 export const tokenCookie = (token: string): string =>
-  `${cookieName}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`
+  `${cookieName(token)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`

@@ -100,15 +100,16 @@ export const listPage = (store: Store, listing: ReadonlyArray<RunListing>, query
 /** The most rounds a run's document carries (the newest); the engine allows no more children than this. */
 const maxRounds = defaults.maxChildrenPerRun
 
-/** How many file lines of a round's diffstat the page shows. */
+/** How many file lines of a round's diffstat the page shows, and for how many rounds (the newest; as `ralph show`). */
 const statFiles = 10
+const statRounds = 200
 
 /** Diffstats already read, by the pair of commits (a checkpoint never changes). */
 export type StatCache = Map<string, ReadonlyArray<string>>
 
 /**
  * Each finished round's changed files (the diffstat from the checkpoint before it), cut to its
- * first files; none when the workspace is not in git here (or git fails: the record still shows).
+ * first files, for the newest rounds (one git call a round, each read once a stream); none when the workspace is not in git here (or git fails: the record still shows).
  */
 const changedFiles = (view: RunView, cache: StatCache) =>
   Effect.gen(function*() {
@@ -116,7 +117,7 @@ const changedFiles = (view: RunView, cache: StatCache) =>
     const byRound = new Map(checkpoints.map((c) => [c.round, c.commit]))
     const service = Checkpoints.make()
     const files: Record<string, ReadonlyArray<string>> = {}
-    for (const c of checkpoints.slice(-maxRounds)) {
+    for (const c of checkpoints.slice(-statRounds)) {
       const before = byRound.get(c.round - 1)
       if (before === undefined) continue
       const key = `${before}..${c.commit}`

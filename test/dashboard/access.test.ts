@@ -20,10 +20,12 @@ describe("who may read the dashboard", () => {
   })
 
   it("a request carries its token as a bearer or as the dashboard's cookie", () => {
-    assert.strictEqual(carriedToken({ authorization: `Bearer ${token}` }), token)
-    assert.strictEqual(carriedToken({ cookie: `a=b; ${tokenCookie(token).split(";")[0]}; c=d` }), token)
-    assert.isUndefined(carriedToken({ cookie: `other=${token}` }))
-    assert.isUndefined(carriedToken({ authorization: `Basic ${token}` }))
+    assert.strictEqual(carriedToken(token, { authorization: `Bearer ${token}` }), token)
+    assert.strictEqual(carriedToken(token, { cookie: `a=b; ${tokenCookie(token).split(";")[0]}; c=d` }), token)
+    assert.isUndefined(carriedToken(token, { cookie: `other=${token}` }))
+    assert.isUndefined(carriedToken(token, { authorization: `Basic ${token}` }))
+    // Another dashboard's cookie on the same host (another port, another token) is not this one's.
+    assert.isUndefined(carriedToken(token, { cookie: tokenCookie("another-token-0123456789").split(";")[0]! }))
   })
 
   it("without a token, only requests naming this machine; with one, only requests carrying it", () => {
