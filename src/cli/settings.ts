@@ -375,7 +375,8 @@ export interface DashboardSettings extends StoreLocation {
   readonly host: string
   readonly port: number
   readonly token: string | undefined
-  /** Which source gave the token (named in errors, never the value). */
+  /** Which source gave the host and the token (named in errors, never the token's value). */
+  readonly hostSource: string | undefined
   readonly tokenSource: string | undefined
 }
 
@@ -392,9 +393,11 @@ export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function
   const workspace = yield* resolveWorkspace(flags.workspace)
   const provider = settingsProvider(env, yield* readConfigFile(workspace))
   const token = yield* resolved(settings.dashboardToken, flags.token, provider)
+  const host = yield* resolved(settings.dashboardHost, flags.host, provider)
   return {
     ...(yield* locationOf(flags, env, provider, workspace, false)),
-    host: valueOr(yield* resolved(settings.dashboardHost, flags.host, provider), defaults.dashboardHost),
+    host: valueOr(host, defaults.dashboardHost),
+    hostSource: Option.getOrUndefined(Option.map(host, (h) => h.source)),
     port: valueOr(yield* resolved(settings.dashboardPort, flags.port, provider), defaults.dashboardPort),
     token: Option.getOrUndefined(Option.map(token, (t) => t.value)),
     tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))

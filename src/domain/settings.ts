@@ -264,7 +264,7 @@ export const settings = {
     flag: "token",
     kind: text("TOKEN"),
     description: "The secret every request to ralph dashboard must carry (at least 16 characters; prefer the " +
-      "variable: a flag shows in ps, the workspace's file is readable by its agents)"
+      "variable: a flag shows in ps; never in the workspace's file, which its agents read)"
   })
 } as const
 

@@ -4,7 +4,7 @@
  * and who may ask.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFileSync } from "node:fs"
+import { readFileSync, rmSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
@@ -134,6 +134,25 @@ describe("ralph dashboard's settings", () => {
     const taken = await runCliBounded(["dashboard", "--port", new URL(dashboard.url).port], { cwd: t.ws })
     assert.strictEqual(taken.code, 1)
     assert.include(taken.stderr, "cannot listen there")
+  })
+
+  it("takes no token, and no host off loopback, from the workspace's file (its agents edit and read it)", async () => {
+    const config = join(t.ws, "ralph.config.json")
+    try {
+      writeFileSync(config, JSON.stringify({ dashboardHost: "0.0.0.0", dashboardToken: "chosen-by-a-worker-0123" }))
+      const token = await runCliBounded(["dashboard", "--port", "0"], { cwd: t.ws })
+      assert.strictEqual(token.code, 1)
+      assert.include(token.stderr, "a token in ralph.config.json is no secret")
+      writeFileSync(config, JSON.stringify({ dashboardHost: "0.0.0.0" }))
+      const host = await runCliBounded(["dashboard", "--port", "0"], {
+        cwd: t.ws,
+        env: { RALPH_DASHBOARD_TOKEN: "a-token-of-sufficient-length-0123" }
+      })
+      assert.strictEqual(host.code, 1)
+      assert.include(host.stderr, "0.0.0.0 from ralph.config.json is not loopback")
+    } finally {
+      rmSync(config, { force: true })
+    }
   })
 })
 

@@ -7,10 +7,31 @@ import { RunStore } from "../../record/RunStore.ts"
 import { dashboardFlags } from "../flags.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { type DashboardSettings, loadDashboardSettings } from "../settings.ts"
+import { configFileName } from "../settingSources.ts"
 import { openStore } from "../store.ts"
 
-/** Off loopback a token is required, and one long enough not to be guessed. */
+/** Whether a setting came from the workspace's ralph.config.json, which the workspace's agents can edit and read. */
+const fromWorkspaceFile = (source: string | undefined) => source?.startsWith(configFileName) === true
+
+/**
+ * Off loopback a token is required, and one long enough not to be guessed. Neither comes from the
+ * workspace's file: its agents could open the dashboard to the network with a token they chose.
+ */
 const checkAccess = Effect.fn("checkAccess")(function*(settings: DashboardSettings) {
+  if (fromWorkspaceFile(settings.tokenSource)) {
+    return yield* new InvalidConfig({
+      key: "dashboardToken",
+      problem: `a token in ${configFileName} is no secret (the workspace's agents read the file): ` +
+        "remove it and give RALPH_DASHBOARD_TOKEN or --token"
+    })
+  }
+  if (fromWorkspaceFile(settings.hostSource) && !isLoopback(settings.host)) {
+    return yield* new InvalidConfig({
+      key: "dashboardHost",
+      problem: `${settings.host} from ${configFileName} is not loopback, and the workspace's agents can edit ` +
+        "the file: give --host or RALPH_DASHBOARD_HOST to listen elsewhere"
+    })
+  }
   if (settings.token === undefined && !isLoopback(settings.host)) {
     return yield* new InvalidArguments({
       argument: "--host",
