@@ -55,6 +55,10 @@ describe("the dashboard in Chromium", () => {
     assert.strictEqual(await page.locator("#runs tbody tr").count(), 50)
     assert.strictEqual(await page.textContent("#page-info"), "page 1 of 3 · 122 of 122 runs")
     assert.strictEqual(await page.locator("#runs tbody tr").first().getAttribute("data-run"), t.blocked)
+    // No fleet here: no fleet section, and nothing left out shows as text.
+    assert.strictEqual(await page.locator("#fleet").count(), 0)
+    assert.strictEqual(await page.locator("#main > *").first().getAttribute("class"), "filters")
+    assert.notInclude(await page.textContent("#main") ?? "", "null")
 
     await page.click("#next")
     await page.locator("#page-info", { hasText: /^page 2 of 3/ }).waitFor()
@@ -96,6 +100,13 @@ describe("the dashboard in Chromium", () => {
     await page.close()
   })
 
+  it("says so when the run of a page's address is not recorded", async () => {
+    const { page } = await open(`${dashboard.url}/runs/20990101-000000-abcdef`)
+    await page.waitForSelector("#not-found")
+    assert.include(await page.textContent("#not-found") ?? "", "no run 20990101-000000-abcdef")
+    await page.close()
+  })
+
   it("follows a run another ralph is running, round by round, without reloading", async () => {
     const agent = join(t.root, "slow.sh")
     writeAgent(agent, { rounds: 4, sleep: 2 })
@@ -112,6 +123,9 @@ describe("the dashboard in Chromium", () => {
       await page.evaluate("window.__sameDocument = true")
       await page.locator("#run-state .state", { hasText: /^running$/ }).waitFor()
       const seenRunning = await page.locator("#timeline > li").count()
+      // A run with no result yet shows no outcome (nor the text "null" in its place).
+      assert.strictEqual(await page.locator("#outcome").count(), 0)
+      assert.notInclude(await page.textContent("#main") ?? "", "null")
       // Each round shows as it starts and ends; the run's end, once it is recorded.
       await page.locator("#timeline > li").nth(3).waitFor({ timeout: 60_000 })
       await page.locator("#run-state .state", { hasText: /^complete$/ }).waitFor({ timeout: 60_000 })

@@ -34,7 +34,8 @@ const setLive = (text, on) => {
   live.className = on ? "live on" : "live"
   live.dataset.state = on ? "live" : text
 }
-const show = (...nodes) => main.replaceChildren(...nodes)
+/** Replaces the page's content; a part left out (null) is nothing, not the text "null". */
+const show = (...nodes) => main.replaceChildren(...nodes.flat().filter((node) => node !== null && node !== undefined))
 
 const duration = (ms) => {
   if (ms === null || ms === undefined) return "—"
