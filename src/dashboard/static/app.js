@@ -301,7 +301,10 @@ const roundItem = (run) => (round) => {
       { class: "round-head" },
       el("span", { class: "n", text: `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}` }),
       badge(round.report?.status ?? round.status),
-      el("span", { class: "muted", text: `${duration(round.durationMs)} · ${spend(round.usage)}` }),
+      el("span", {
+        class: "muted",
+        text: round.status === "running" ? "running…" : `${duration(round.durationMs)} · ${spend(round.usage)}`
+      }),
       round.workspaceChanged === false ? el("span", { class: "muted", text: "changed nothing" }) : null
     ),
     round.report ? el("div", { class: "summary", text: round.report.summary }) : null,
