@@ -4,10 +4,12 @@
 // a second apart). Then, alternated over RUNS fresh browser pages (Debian's Chromium through
 // playwright-core): the list's first paint and first contentful paint (the page's own Performance
 // timeline), the time until the first page of 50 runs is in the table (its data comes over the
-// event stream), and a run's page until its timeline shows; the server's RSS (VmRSS, VmHWM) after
+// event stream), and a run's page until its timeline shows; the server's CPU share while one list
+// page stays open and nothing changes; the server's RSS (VmRSS, VmHWM) after
 // start, after the pages, after 20 more list pages and after 200 more; `/api/runs` over HTTP alone.
 //
-//   npm run build && node bench/b10-dashboard.mjs [--runs N] [--recorded N]
+//   npm run build && npm exec -- node bench/b10-dashboard.mjs [--runs N] [--recorded N]
+//   (on the project's Node 22: node:sqlite seeds the store)
 import { execFileSync, spawn } from "node:child_process"
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import os from "node:os"
@@ -92,6 +94,11 @@ try {
     return { rssMB: round(kb("VmRSS") / 1024), peakMB: round(kb("VmHWM") / 1024) }
   }
   const atStart = memory()
+  /** The server's CPU time so far (user + system), from /proc (clock ticks of 1/100 s). */
+  const cpuSeconds = () => {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ")
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  }
 
   const api = []
   for (let i = 0; i < pages; i++) {
@@ -128,6 +135,14 @@ try {
       samples.runShown.push(performance.now() - t1)
       await context.close()
     }
+    // What an open list page costs the server while nothing changes: its stream reads the listing each second.
+    const idle = await browser.newPage()
+    await idle.goto(`${url}/`)
+    await idle.locator("#runs tbody tr").nth(49).waitFor()
+    const before = cpuSeconds()
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 10_000))
+    samples.idleListCpuShare = (cpuSeconds() - before) / 10
+    await idle.close()
   } finally {
     await browser.close()
   }
@@ -151,6 +166,7 @@ try {
       listShown: round(median(samples.listShown)),
       runShown: round(median(samples.runShown))
     },
+    idleListPageCpuShare: round(samples.idleListCpuShare, 3),
     serverMemory: { atStart, afterPages, afterMore, afterMany },
     samples
   }
