@@ -6,7 +6,7 @@ import type { RunState } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { newestFirst, workspaceAround } from "../findRun.ts"
-import { readFlags } from "../flags.ts"
+import { optionalString, readFlags } from "../flags.ts"
 import { listingJson } from "../present/json.ts"
 import { printRead } from "../present/print.ts"
 import { loadLocation, resolveWorkspace } from "../settings.ts"
@@ -28,19 +28,23 @@ const states = [
 
 const flags = {
   ...readFlags,
-  workspace: Flag.String("workspace").pipe(
-    Flag.withDescription(
-      "Only the runs of this workspace, whose ralph.config.json names the state dir (default: the workspace " +
-        "the current directory lies in, when a recorded run has one; else every workspace)"
-    ),
-    Flag.optional
+  workspace: optionalString(
+    "workspace",
+    "DIR",
+    "Only the runs of this workspace, whose ralph.config.json names the state dir (default: the workspace " +
+      "the current directory lies in, when a recorded run has one; else every workspace)"
   ),
   allWorkspaces: Flag.Boolean("all-workspaces").pipe(
     Flag.withDescription("The runs of every workspace recorded in the state dir"),
     Flag.withDefault(false)
   ),
-  status: Flag.Literals("status", states).pipe(Flag.withDescription("Only the runs in this state"), Flag.optional),
+  status: Flag.Literals("status", states).pipe(
+    Flag.withMetavar("STATE"),
+    Flag.withDescription("Only the runs in this state"),
+    Flag.optional
+  ),
   limit: Flag.Int("limit").pipe(
+    Flag.withMetavar("N"),
     Flag.withDescription(`At most this many runs, newest first (default ${defaultLimit})`),
     Flag.optional
   ),
