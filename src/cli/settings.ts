@@ -237,13 +237,26 @@ const locationOf = Effect.fnUntraced(function*(
   }
 })
 
+/** Where runs are recorded, and the workspace a command was started for (whose runs `last` means). */
+export interface RunsLocation extends StoreLocation {
+  /** The --workspace given or the current directory, resolved once (its real path). */
+  readonly workspace: string
+}
+
 /** Where runs are recorded, for commands that find them (`runs`, `show`, `resume`), by the same rules as `run`. */
 export const loadLocation = Effect.fn("loadLocation")(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv
-): Effect.fn.Return<StoreLocation, InvalidConfig | InvalidArguments> {
+): Effect.fn.Return<RunsLocation, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
-  return yield* locationOf(flags, env, settingsProvider(env, yield* readConfigFile(workspace)), workspace, false)
+  const location = yield* locationOf(
+    flags,
+    env,
+    settingsProvider(env, yield* readConfigFile(workspace)),
+    workspace,
+    false
+  )
+  return { ...location, workspace }
 })
 
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */

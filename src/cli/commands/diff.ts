@@ -28,7 +28,7 @@ export const diff = Command.make(
       session.output({ json: flags.json })
       return Effect.gen(function*() {
         const location = yield* loadLocation(flags, process.env)
-        const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+        const view = yield* withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
         if (Option.isSome(flags.round) && flags.round.value < 1) {
           return yield* new InvalidArguments({
             argument: "round",

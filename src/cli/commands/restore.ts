@@ -33,7 +33,7 @@ export const restore = Command.make(
       session.output({ json: flags.json })
       return Effect.scoped(Effect.gen(function*() {
         const location = yield* loadLocation(flags, process.env)
-        const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+        const view = yield* withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
         if (view.state === "running") {
           return yield* new InvalidArguments({
             argument: "runId",

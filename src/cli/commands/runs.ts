@@ -9,7 +9,7 @@ import { newestFirst, workspaceAround } from "../findRun.ts"
 import { optionalString, readFlags } from "../flags.ts"
 import { listingJson } from "../present/json.ts"
 import { printRead } from "../present/print.ts"
-import { loadLocation, resolveWorkspace } from "../settings.ts"
+import { loadLocation } from "../settings.ts"
 import { withRecords } from "../store.ts"
 
 /** A screenful. */
@@ -124,7 +124,7 @@ export const runs = Command.make("runs", flags, (flags) =>
         return yield* new InvalidArguments({ argument: "--limit", problem: "expected a positive whole number" })
       }
       const location = yield* loadLocation(flags, process.env)
-      const dir = yield* resolveWorkspace(flags.workspace)
+      const dir = location.workspace
       const { listing, where } = yield* withRecords(
         location,
         (store) => Effect.map(store.list, (listing) => ({ listing, where: store.root }))
