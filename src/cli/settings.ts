@@ -15,6 +15,7 @@ import {
   settings
 } from "../domain/settings.ts"
 import { unknownKey } from "../domain/suggest.ts"
+import { thrownMessage } from "../domain/thrown.ts"
 import { splitWords } from "../domain/words.ts"
 import { readUntrusted, refusalText } from "../io/untrustedFile.ts"
 import { isWithin } from "../workspace/files.ts"
@@ -130,7 +131,7 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
       return Effect.fail(
         new InvalidConfig({
           key: file,
-          problem: `not valid JSON (${(error as Error).message}); fix or remove the file`
+          problem: `not valid JSON (${thrownMessage(error)}); fix or remove the file`
         })
       )
     }

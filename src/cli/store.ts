@@ -5,13 +5,14 @@
  * - `sqlite`: one database file in the state dir holding ralph's records and the durable engine's;
  * - `postgres`: the same tables in a PostgreSQL database shared by several machines.
  */
-import { Context, Effect, Layer, Scope, Semaphore } from "effect"
+import { Context, Effect, Layer, Predicate, Scope, Semaphore } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
+import { thrownMessage } from "../domain/thrown.ts"
 import * as DurableEngine from "../engine/DurableEngine.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { makeSqlRunStore } from "../record/SqlRunStore.ts"
@@ -41,8 +42,9 @@ export const sqliteFile = (stateDir: string): string => join(stateDir, "ralph.db
 
 /** Whether SQLite said the file is no database or a corrupt one (SQLITE_NOTADB, SQLITE_CORRUPT). */
 const isDamaged = (error: SqlError): boolean => {
-  const cause = error.reason.cause as { readonly errcode?: unknown } | undefined
-  const code = typeof cause?.errcode === "number" ? cause.errcode & 0xff : undefined
+  const cause = error.reason.cause
+  // node:sqlite's errors carry SQLite's result code in `errcode`.
+  const code = Predicate.isObject(cause) && typeof cause.errcode === "number" ? cause.errcode & 0xff : undefined
   return code === 26 || code === 11
 }
 
@@ -74,7 +76,7 @@ const sqlClient = (location: StoreLocation) => {
         if ((statSync(location.stateDir).mode & 0o077) !== 0) chmodSync(location.stateDir, 0o700)
       },
       catch: (error) =>
-        new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${(error as Error).message}` })
+        new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${thrownMessage(error)}` })
     }).pipe(
       // Loaded when used: the journal engine (and `ralph --help`) should not pay for SQL drivers.
       Effect.andThen(Effect.promise(() => import("../sql/NodeSqliteClient.ts"))),

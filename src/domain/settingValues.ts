@@ -206,12 +206,20 @@ const nonEmpty = (raw: unknown): { readonly value: string } | { readonly problem
 /** Non-empty text, trimmed. */
 export const text = (metavar: string): Kind<string> => kind(Schema.String, metavar, nonEmpty)
 
+/** Whether a string is one of `names`: a guard to their literal type. */
+export const isOneOf = <const L extends ReadonlyArray<string>>(names: L) => {
+  const known: ReadonlySet<string> = new Set(names)
+  return (value: string): value is L[number] => known.has(value)
+}
+
 /** One of a fixed list of names. */
-export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> =>
-  kind(Schema.Literals(names), names.join("|"), (raw) => {
+export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> => {
+  const known = isOneOf(names)
+  return kind(Schema.Literals(names), names.join("|"), (raw) => {
     const name = nonEmpty(raw)
     if ("problem" in name) return name
-    return (names as ReadonlyArray<string>).includes(name.value)
+    return known(name.value)
       ? { value: name.value }
       : { problem: `unknown ${what} ${shown(raw)}; the ${what}s are ${names.join(", ")}` }
   })
+}

@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { elapsed } from "../../domain/render.ts"
-import type { RunState } from "../../domain/runView.ts"
+import { runStates } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { newestFirst, workspaceAround } from "../findRun.ts"
@@ -15,16 +15,7 @@ import { withRecords } from "../store.ts"
 /** A screenful. */
 const defaultLimit = 20
 
-const states = [
-  "running",
-  "complete",
-  "blocked",
-  "budget-limited",
-  "failed",
-  "cancelled",
-  "interrupted",
-  "damaged"
-] as const satisfies ReadonlyArray<RunState | "damaged">
+const states = [...runStates, "damaged"] as const
 
 const flags = {
   ...readFlags,
