@@ -24,9 +24,10 @@ const refused = (raw: unknown, message: string) => new SchemaIssue.InvalidValue(
 /**
  * A kind decoded from the raw value by `decode`, which returns the value or the problem. The
  * checks are strict and written as code because they read text the way the user does (`1e2` is
- * not a count), and the messages say what is wanted.
+ * not a count), and the messages say what is wanted. Its Schema needs no services (a value decodes
+ * anywhere), which is what lets the result be a `ValueSchema` as it is.
  */
-const kind = <S extends Schema.Top>(
+const kind = <S extends Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }>(
   to: S,
   metavar: string,
   decode: (raw: unknown) => { readonly value: S["Encoded"] } | { readonly problem: string }
@@ -41,7 +42,7 @@ const kind = <S extends Schema.Top>(
       },
       encode: (value) => Effect.succeed(value)
     })
-  )) as unknown as ValueSchema<S["Type"]> // decodeTo's type names both sides; only decoding is used
+  ))
 })
 
 const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
