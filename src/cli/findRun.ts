@@ -2,12 +2,12 @@
  * Which recorded run a command means: a whole run id, a prefix of exactly one, or `last` (the newest
  * run of the workspace the command is given, or started in).
  */
-import { Effect, type Option } from "effect"
+import { Effect } from "effect"
 import { InvalidArguments, type StateUnavailable } from "../domain/errors.ts"
 import type { RunListing, RunStore } from "../record/RunStore.ts"
 import { isWithin } from "../workspace/files.ts"
-import { resolveWorkspace } from "./settings.ts"
-import { type StoreLocation, withRecords } from "./store.ts"
+import type { RunsLocation } from "./settings.ts"
+import { withRecords } from "./store.ts"
 
 /** The run id of a listed run, readable or not. */
 export const listedId = (run: RunListing): string => run._tag === "Damaged" ? run.runId : run.summary.runId
@@ -82,13 +82,11 @@ export const findRunId = Effect.fn("findRunId")(function*(
  * there, for a command whose --workspace (or current directory) says which workspace `last` means.
  */
 export const withFoundRun = <A, E>(
-  location: StoreLocation,
+  location: RunsLocation,
   given: string,
-  workspace: Option.Option<string>,
   use: (store: RunStore["Service"], runId: string) => Effect.Effect<A, E>
 ) =>
-  withRecords(location, (store) =>
-    resolveWorkspace(workspace).pipe(
-      Effect.flatMap((dir) => findRunId(store, given, dir)),
-      Effect.flatMap((runId) => use(store, runId))
-    ))
+  withRecords(
+    location,
+    (store) => Effect.flatMap(findRunId(store, given, location.workspace), (runId) => use(store, runId))
+  )

@@ -16,7 +16,7 @@ import { resumeCommand } from "./present/output.ts"
 import { providersLayer } from "./providers.ts"
 import { CliSession, type Session, settleFailure, settleSuccess } from "./session.ts"
 import type { CliSettings } from "./settings.ts"
-import { openStore, type StoreLocation } from "./store.ts"
+import { type OpenedStore, openStore, type StoreLocation } from "./store.ts"
 
 type Publish = RunEvents["Service"]["publish"]
 
@@ -115,11 +115,19 @@ export const withRalph = <A>(
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers,
   gate?: ProtectedBaseline
+) => Effect.scoped(Effect.flatMap(openStore(settings), (opened) => withRalphOn(opened, settings, use, observers, gate)))
+
+/** `withRalph` over a store the caller opened already (for these settings' location), for a command that read it first. */
+export const withRalphOn = <A>(
+  stored: OpenedStore,
+  settings: CliSettings,
+  use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
+  observers: Observers,
+  gate?: ProtectedBaseline
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
     session.drives()
-    const stored = yield* openStore(settings)
     // Spans and metrics only when they are exported: nothing is built for them otherwise.
     const sinks = [
       ...observers.sinks,

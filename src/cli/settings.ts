@@ -15,6 +15,7 @@ import {
   settings
 } from "../domain/settings.ts"
 import { unknownKey } from "../domain/suggest.ts"
+import { thrownMessage } from "../domain/thrown.ts"
 import { splitWords } from "../domain/words.ts"
 import { readUntrusted, refusalText } from "../io/untrustedFile.ts"
 import { isWithin } from "../workspace/files.ts"
@@ -130,7 +131,7 @@ const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidCon
       return Effect.fail(
         new InvalidConfig({
           key: file,
-          problem: `not valid JSON (${(error as Error).message}); fix or remove the file`
+          problem: `not valid JSON (${thrownMessage(error)}); fix or remove the file`
         })
       )
     }
@@ -237,13 +238,26 @@ const locationOf = Effect.fnUntraced(function*(
   }
 })
 
+/** Where runs are recorded, and the workspace a command was started for (whose runs `last` means). */
+export interface RunsLocation extends StoreLocation {
+  /** The --workspace given or the current directory, resolved once (its real path). */
+  readonly workspace: string
+}
+
 /** Where runs are recorded, for commands that find them (`runs`, `show`, `resume`), by the same rules as `run`. */
 export const loadLocation = Effect.fn("loadLocation")(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv
-): Effect.fn.Return<StoreLocation, InvalidConfig | InvalidArguments> {
+): Effect.fn.Return<RunsLocation, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
-  return yield* locationOf(flags, env, settingsProvider(env, yield* readConfigFile(workspace)), workspace, false)
+  const location = yield* locationOf(
+    flags,
+    env,
+    settingsProvider(env, yield* readConfigFile(workspace)),
+    workspace,
+    false
+  )
+  return { ...location, workspace }
 })
 
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */

@@ -5,13 +5,14 @@
  * - `sqlite`: one database file in the state dir holding ralph's records and the durable engine's;
  * - `postgres`: the same tables in a PostgreSQL database shared by several machines.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Predicate, Scope, Semaphore } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
+import { thrownMessage } from "../domain/thrown.ts"
 import * as DurableEngine from "../engine/DurableEngine.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { makeSqlRunStore } from "../record/SqlRunStore.ts"
@@ -41,8 +42,9 @@ export const sqliteFile = (stateDir: string): string => join(stateDir, "ralph.db
 
 /** Whether SQLite said the file is no database or a corrupt one (SQLITE_NOTADB, SQLITE_CORRUPT). */
 const isDamaged = (error: SqlError): boolean => {
-  const cause = error.reason.cause as { readonly errcode?: unknown } | undefined
-  const code = typeof cause?.errcode === "number" ? cause.errcode & 0xff : undefined
+  const cause = error.reason.cause
+  // node:sqlite's errors carry SQLite's result code in `errcode`.
+  const code = Predicate.isObject(cause) && typeof cause.errcode === "number" ? cause.errcode & 0xff : undefined
   return code === 26 || code === 11
 }
 
@@ -74,7 +76,7 @@ const sqlClient = (location: StoreLocation) => {
         if ((statSync(location.stateDir).mode & 0o077) !== 0) chmodSync(location.stateDir, 0o700)
       },
       catch: (error) =>
-        new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${(error as Error).message}` })
+        new StateUnavailable({ path: location.stateDir, problem: `cannot create it: ${thrownMessage(error)}` })
     }).pipe(
       // Loaded when used: the journal engine (and `ralph --help`) should not pay for SQL drivers.
       Effect.andThen(Effect.promise(() => import("../sql/NodeSqliteClient.ts"))),
@@ -120,11 +122,27 @@ export const storeLayer = (
     return Layer.merge(records, DurableEngine.layerSql()).pipe(Layer.provide(layer))
   }))
 
-/** The location's store and engine, open for the scope; a database that cannot be opened is unusable state. */
-export const openStore = (location: StoreLocation) =>
-  Layer.build(storeLayer(location)).pipe(
-    Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
-  )
+/** A location's store and engine, open for the scope. */
+export type OpenedStore = Context.Context<RunStore | EffectEngine.WorkflowEngine>
+
+/**
+ * How the CLI opens a location's store: the store layer built, a database that cannot be opened
+ * said as unusable state. A test gives its own (one that counts the opens).
+ */
+export const StoreOpener = Context.Reference<
+  (location: StoreLocation) => Effect.Effect<OpenedStore, InvalidConfig | StateUnavailable, Scope.Scope>
+>("ralph/cli/StoreOpener", {
+  defaultValue: () => (location) =>
+    Layer.build(storeLayer(location)).pipe(
+      Effect.catchTag("SqlError", (error) => Effect.fail(openFailed(location)(error)))
+    )
+})
+
+/** The location's store and engine, open for the scope. */
+export const openStore = (
+  location: StoreLocation
+): Effect.Effect<OpenedStore, InvalidConfig | StateUnavailable, Scope.Scope> =>
+  Effect.flatMap(Effect.service(StoreOpener), (open) => open(location))
 
 /** Runs `use` with the location's record of runs, open for the while. */
 export const withStore = <A, E>(
@@ -132,15 +150,47 @@ export const withStore = <A, E>(
   use: (store: RunStore["Service"]) => Effect.Effect<A, E>
 ) => Effect.scoped(Effect.flatMap(openStore(location), (context) => use(Context.get(context, RunStore))))
 
+/** A location's record of runs for reading, and — when it is one — the store it was opened as. */
+export interface Records {
+  readonly store: RunStore["Service"]
+  /** Absent when nothing was opened (a state dir without ralph.db, read as a journal store). */
+  readonly opened?: OpenedStore
+}
+
 /**
- * Runs `use` with the location's record of runs for reading, creating nothing: a state dir with no
- * ralph.db is read as the journal store there (runs the journal engine recorded, or none), so a
- * mistyped --state-dir lists no runs and names where it looked, instead of making a database.
+ * The location's record of runs for reading, open for the scope, creating nothing: a state dir
+ * with no ralph.db is read as the journal store there (runs the journal engine recorded, or none),
+ * so a mistyped --state-dir lists no runs and names where it looked, instead of making a database.
  */
+export const openRecords = (location: StoreLocation): Effect.Effect<
+  Records,
+  InvalidConfig | StateUnavailable,
+  Scope.Scope
+> =>
+  location.engine === "sqlite" && !existsSync(sqliteFile(location.stateDir))
+    ? Effect.succeed({ store: RunStore.make(location.stateDir) })
+    : Effect.map(openStore(location), (opened) => ({ store: Context.get(opened, RunStore), opened }))
+
+/** Runs `use` with the location's record of runs for reading, creating nothing (see `openRecords`). */
 export const withRecords = <A, E>(
   location: StoreLocation,
   use: (store: RunStore["Service"]) => Effect.Effect<A, E>
-) =>
-  location.engine === "sqlite" && !existsSync(sqliteFile(location.stateDir))
-    ? use(RunStore.make(location.stateDir))
-    : withStore(location, use)
+) => Effect.scoped(Effect.flatMap(openRecords(location), (records) => use(records.store)))
+
+/**
+ * The location's record of runs for a server that reads it again and again: opened on first use
+ * and kept open for the scope (a failed open is tried again the next time).
+ */
+export const storeOnce = (location: StoreLocation) =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    const open = yield* StoreOpener
+    const one = yield* Semaphore.make(1)
+    let opened: RunStore["Service"] | undefined
+    return one.withPermits(1)(Effect.suspend(() =>
+      opened !== undefined ? Effect.succeed(opened) : open(location).pipe(
+        Scope.provide(scope),
+        Effect.map((context) => (opened = Context.get(context, RunStore)))
+      )
+    ))
+  })

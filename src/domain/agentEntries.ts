@@ -4,7 +4,10 @@
  */
 import { Predicate, Result, Schema, SchemaIssue } from "effect"
 import { type AgentConfig, agentNames, execKeys, permissionChoices, presetKeys } from "./settings.ts"
+import { isOneOf } from "./settingValues.ts"
 import { unknownKey } from "./suggest.ts"
+
+const isAgentName = isOneOf(agentNames)
 
 const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -57,7 +60,7 @@ export const decodeAgentConfig = (
   raw: unknown,
   path: string
 ): { readonly value: AgentConfig } | Refusal => {
-  if (!(agentNames as ReadonlyArray<string>).includes(name)) {
+  if (!isAgentName(name)) {
     return { key: path, problem: unknownKey("agent", name, agentNames) }
   }
   if (!Predicate.isObject(raw)) return { key: path, problem: `must be an object` }

@@ -202,6 +202,7 @@ export const entryOfEvent = (event: RunEvent, facts: StartFacts): NewEntry =>
     ? failedEntry(event.error)
     : entryOf(event)
 
+// Object.entries types its keys as strings: they are eventEntries' keys, the recorded events' tags.
 const tagOfEntry: ReadonlyMap<string, RecordedEvent["_tag"]> = new Map(
   Object.entries(eventEntries).map(([tag, schema]) => [schema.fields.type.literal, tag as RecordedEvent["_tag"]])
 )

@@ -15,7 +15,17 @@ import type { RoundUsage, Usage } from "./usage.ts"
 
 type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
 
-export type RunState = "running" | "complete" | "blocked" | "budget-limited" | "failed" | "cancelled" | "interrupted"
+/** Every state a run can be in. */
+export const runStates = [
+  "running",
+  "complete",
+  "blocked",
+  "budget-limited",
+  "failed",
+  "cancelled",
+  "interrupted"
+] as const
+export type RunState = (typeof runStates)[number]
 
 export interface RoundView {
   readonly round: number

@@ -24,9 +24,10 @@ const refused = (raw: unknown, message: string) => new SchemaIssue.InvalidValue(
 /**
  * A kind decoded from the raw value by `decode`, which returns the value or the problem. The
  * checks are strict and written as code because they read text the way the user does (`1e2` is
- * not a count), and the messages say what is wanted.
+ * not a count), and the messages say what is wanted. Its Schema needs no services (a value decodes
+ * anywhere), which is what lets the result be a `ValueSchema` as it is.
  */
-const kind = <S extends Schema.Top>(
+const kind = <S extends Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }>(
   to: S,
   metavar: string,
   decode: (raw: unknown) => { readonly value: S["Encoded"] } | { readonly problem: string }
@@ -41,7 +42,7 @@ const kind = <S extends Schema.Top>(
       },
       encode: (value) => Effect.succeed(value)
     })
-  )) as unknown as ValueSchema<S["Type"]> // decodeTo's type names both sides; only decoding is used
+  ))
 })
 
 const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -214,12 +215,20 @@ const nonEmpty = (raw: unknown): { readonly value: string } | { readonly problem
 /** Non-empty text, trimmed. */
 export const text = (metavar: string): Kind<string> => kind(Schema.String, metavar, nonEmpty)
 
+/** Whether a string is one of `names`: a guard to their literal type. */
+export const isOneOf = <const L extends ReadonlyArray<string>>(names: L) => {
+  const known: ReadonlySet<string> = new Set(names)
+  return (value: string): value is L[number] => known.has(value)
+}
+
 /** One of a fixed list of names. */
-export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> =>
-  kind(Schema.Literals(names), names.join("|"), (raw) => {
+export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> => {
+  const known = isOneOf(names)
+  return kind(Schema.Literals(names), names.join("|"), (raw) => {
     const name = nonEmpty(raw)
     if ("problem" in name) return name
-    return (names as ReadonlyArray<string>).includes(name.value)
+    return known(name.value)
       ? { value: name.value }
       : { problem: `unknown ${what} ${shown(raw)}; the ${what}s are ${names.join(", ")}` }
   })
+}

@@ -6,12 +6,25 @@
  * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
-import { boolean, command, count, duration, globs, type Kind, oneOf, port, text, urls, usd } from "./settingValues.ts"
+import {
+  boolean,
+  command,
+  count,
+  duration,
+  globs,
+  isOneOf,
+  type Kind,
+  oneOf,
+  port,
+  text,
+  urls,
+  usd
+} from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
 export type PresetName = (typeof presetNames)[number]
-export const isPresetName = (name: string): name is PresetName => (presetNames as ReadonlyArray<string>).includes(name)
+export const isPresetName: (name: string) => name is PresetName = isOneOf(presetNames)
 export const agentNames = [...presetNames, "exec"] as const
 export type AgentName = (typeof agentNames)[number]
 
@@ -22,13 +35,16 @@ export const engineNames = ["journal", "sqlite", "postgres"] as const
 export type EngineName = (typeof engineNames)[number]
 export type AgentPermissions = (typeof permissionChoices)[number]
 
+const defaultAgent: AgentName = "claude"
+const defaultEngine: EngineName = "sqlite"
+
 /** Every default of a deployment and of the library beneath it, written once. */
 export const defaults = {
-  subagentProvider: "claude" as AgentName,
+  subagentProvider: defaultAgent,
   maxRounds: 256,
   maxHandoffChars: 16384,
   maxResultChars: 16384,
-  engine: "sqlite" as EngineName,
+  engine: defaultEngine,
   retries: 3,
   retryDelay: Duration.seconds(2),
   /** Cap on one retry's backoff, and on all of one round's retry waits added up. */

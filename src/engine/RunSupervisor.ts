@@ -1,12 +1,12 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
-import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "../agents/SubagentProvider.ts"
-import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
+import type { ChildFailed, ChildOutput, ChildRequest, Provider } from "../agents/SubagentProvider.ts"
+import { EngineRejected } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
 
 export interface StartRequest {
-  /** Every child of the run goes to this provider. */
-  readonly provider: string
+  /** Every child of the run goes to this provider, resolved (and checked) by the caller once per run. */
+  readonly provider: Provider
   /** The run's cap on children that count against it (first attempts; retries do not). */
   readonly maxTotalAgents: number
   /** Continue an existing run: its id and the children it already started. */
@@ -49,7 +49,7 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
   /** Starts a run in the current scope; closing the scope stops its children and waits until they are gone. */
   readonly start: (
     request: StartRequest
-  ) => Effect.Effect<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope>
+  ) => Effect.Effect<RunHandle, EngineRejected, Scope.Scope>
 }>()("ralph/WorkflowEngine") {
   /**
    * Keeps runs in memory for the life of the process; their workflows run on ralph's durable
@@ -68,49 +68,45 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
 
   /** Run ids, child accounting and the lifecycle of runs, for a durable engine given beside it. */
   static readonly layerRuns = (options: EngineOptions = defaultEngineOptions) =>
-    Layer.effect(
-      RunSupervisor,
-      Effect.gen(function*() {
-        const providers = yield* SubagentProvider
-        const start = Effect.fn("RunSupervisor.start")(function*(
-          request: StartRequest
-        ): Effect.fn.Return<RunHandle, EngineRejected | ProviderUnavailable, Scope.Scope> {
-          if (request.maxTotalAgents > options.maxChildrenPerRun) {
-            return yield* new EngineRejected({
-              requested: request.maxTotalAgents,
-              ceiling: options.maxChildrenPerRun
-            })
-          }
-          const provider = yield* providers.resolve(request.provider)
-          const runId = request.resume?.runId ?? (yield* makeRunId)
-          const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
-          const counted = yield* Ref.make(request.resume?.counted ?? 0)
-          // Children run in their callers' fibers (no fork per round); closing the run's scope
-          // interrupts whichever callers are inside a child, which stops those children and waits.
-          const running = new Set<Fiber.Fiber<unknown, unknown>>()
-          yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
-          // Untraced: it runs once per round (see bench/RESULTS.md).
-          const child = Effect.fnUntraced(function*(
-            childRequest: Omit<ChildRequest, "runId">
-          ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
-            if (childRequest.attempt === 1) {
-              const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
-              if (n > request.maxTotalAgents) {
-                return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
-              }
-            }
-            yield* Ref.update(started, (n) => n + 1)
-            // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
-            // run's end) closes it, which stops the child and waits until it is gone.
-            const caller = yield* Effect.fiber
-            running.add(caller)
-            return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
-              Effect.ensuring(Effect.sync(() => running.delete(caller)))
-            )
+    Layer.sync(RunSupervisor, () => {
+      const start = Effect.fn("RunSupervisor.start")(function*(
+        request: StartRequest
+      ): Effect.fn.Return<RunHandle, EngineRejected, Scope.Scope> {
+        if (request.maxTotalAgents > options.maxChildrenPerRun) {
+          return yield* new EngineRejected({
+            requested: request.maxTotalAgents,
+            ceiling: options.maxChildrenPerRun
           })
-          return { runId, agentsStarted: Ref.get(started), child }
+        }
+        const provider = request.provider
+        const runId = request.resume?.runId ?? (yield* makeRunId)
+        const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
+        const counted = yield* Ref.make(request.resume?.counted ?? 0)
+        // Children run in their callers' fibers (no fork per round); closing the run's scope
+        // interrupts whichever callers are inside a child, which stops those children and waits.
+        const running = new Set<Fiber.Fiber<unknown, unknown>>()
+        yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
+        // Untraced: it runs once per round (see bench/RESULTS.md).
+        const child = Effect.fnUntraced(function*(
+          childRequest: Omit<ChildRequest, "runId">
+        ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
+          if (childRequest.attempt === 1) {
+            const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
+            if (n > request.maxTotalAgents) {
+              return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
+            }
+          }
+          yield* Ref.update(started, (n) => n + 1)
+          // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
+          // run's end) closes it, which stops the child and waits until it is gone.
+          const caller = yield* Effect.fiber
+          running.add(caller)
+          return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
+            Effect.ensuring(Effect.sync(() => running.delete(caller)))
+          )
         })
-        return RunSupervisor.of({ start })
+        return { runId, agentsStarted: Ref.get(started), child }
       })
-    )
+      return RunSupervisor.of({ start })
+    })
 }

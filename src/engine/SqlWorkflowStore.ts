@@ -19,7 +19,7 @@
  * Times are epoch milliseconds (BIGINT). Column names are never transformed (the client's
  * `transformResultNames`/`transformQueryNames` do not apply).
  */
-import { Cause, Effect, Exit, Layer, Option, Schema } from "effect"
+import { Cause, Effect, Exit, Layer, Option, Predicate, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { Workflow } from "effect/workflow"
@@ -72,8 +72,11 @@ const exitFromJson = (
   json: string,
   decode: (u: unknown) => Exit.Exit<unknown, unknown>
 ): Exit.Exit<unknown, unknown> => {
-  const parsed = JSON.parse(json) as { readonly _tag?: unknown; readonly value?: unknown }
-  return parsed._tag === "Success" ? Exit.succeed(parsed.value) : decode(parsed)
+  const parsed: unknown = JSON.parse(json)
+  // A success is written as it is (exitToJson); its value is undefined when the key is absent.
+  return Predicate.isObject(parsed) && "_tag" in parsed && parsed._tag === "Success"
+    ? Exit.succeed("value" in parsed ? parsed.value : undefined)
+    : decode(parsed)
 }
 
 // ---------------------------------------------------------------- per-workflow codecs
@@ -99,6 +102,8 @@ const codecsCache = () => {
       const result = Schema.toCodecJson(
         Schema.Exit(workflow.successSchema, workflow.errorSchema, Schema.Defect())
       )
+      // `Workflow.Any` types its schemas loosely (any services, any values): the casts give the
+      // codecs the types of what the engine hands them; a schema's services come from the calling fiber.
       codecs = {
         encodePayload: Schema.encodeUnknownEffect(payload) as WorkflowCodecs["encodePayload"],
         decodePayload: Schema.decodeUnknownEffect(payload) as WorkflowCodecs["decodePayload"],
@@ -124,7 +129,7 @@ const firstActivityExit = firstExit(decodeActivityExit)
 const firstDeferredExit = firstExit(decodeDeferredExit)
 
 const parseJson = (text: string): Effect.Effect<unknown, unknown> =>
-  Effect.try({ try: () => JSON.parse(text) as unknown, catch: (cause) => cause })
+  Effect.try({ try: (): unknown => JSON.parse(text), catch: (cause) => cause })
 
 /** BIGINT columns come back as numbers, bigints or strings depending on the driver. */
 const toMillis = (value: unknown): number => typeof value === "number" ? value : Number(value)

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
+import { thrownCode } from "../domain/thrown.ts"
 
 /** What a read found: the value, no such file, or something that is not a regular file within the bound. */
 export type UntrustedRead<A> =
@@ -62,7 +63,7 @@ const linkTarget = (path: string): string => {
   }
 }
 
-const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? String(error)
+const errorCode = (error: unknown): string => thrownCode(error) ?? String(error)
 
 /** The file opened for reading, checked to be the regular file the path named when it was looked at. */
 const openChecked = (

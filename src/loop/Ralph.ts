@@ -127,8 +127,9 @@ export class Ralph extends Context.Service<Ralph, {
         })
 
         /**
-         * The provider, checked on every call (registrations can change between calls), against the
-         * run's guards: a cost cap needs an agent that reports its cost, unless an unknown cost is allowed.
+         * The run's provider, resolved once per call (registrations can change between calls) and
+         * handed to the run, checked against its guards: a cost cap needs an agent that reports its
+         * cost, unless an unknown cost is allowed.
          */
         const providerFor = Effect.fnUntraced(function*(guards: Guards) {
           const provider = yield* providers.resolve(config.subagentProvider)
@@ -144,7 +145,7 @@ export class Ralph extends Context.Service<Ralph, {
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)
-          yield* providerFor(asked)
+          const provider = yield* providerFor(asked)
           const guards: Guards = { ...asked }
           let unmatched: ReadonlyArray<string> = []
           if (asked.verify !== undefined || protect.length > 0) {
@@ -155,7 +156,7 @@ export class Ralph extends Context.Service<Ralph, {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }
           }
-          return yield* driveRun(newRun(resolved.objective, resolved.maxRounds), undefined, guards, unmatched)
+          return yield* driveRun(provider, newRun(resolved.objective, resolved.maxRounds), undefined, guards, unmatched)
         })
 
         /** A recorded run, to continue: its envelope when it ended, else where it stands. */
@@ -179,8 +180,8 @@ export class Ralph extends Context.Service<Ralph, {
           if ("envelope" in found) return found.envelope
           // A resumed run keeps its guards: a cost-capped one needs an agent that reports its cost, as when it started.
           const guards = found.checkpoint.guards ?? {}
-          yield* providerFor(guards)
-          return yield* driveRun(found.checkpoint, found.dangling ?? { round: null, pid: null }, guards)
+          const provider = yield* providerFor(guards)
+          return yield* driveRun(provider, found.checkpoint, found.dangling ?? { round: null, pid: null }, guards)
         })
 
         return Ralph.of({ config, run, resume })

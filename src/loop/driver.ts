@@ -7,6 +7,7 @@
 import { type Duration, Effect, Exit, identity, Option, Ref } from "effect"
 import type { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
+import type { Provider } from "../agents/SubagentProvider.ts"
 import type { RalphConfig } from "../domain/config.ts"
 import { Cancelled, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
@@ -211,9 +212,13 @@ const outcomeOf = Effect.fnUntraced(function*(
   return envelope
 })
 
-/** Drives a run from a checkpoint (and what its interrupted invocation left, when resumed) to an outcome. */
+/**
+ * Drives a run from a checkpoint (and what its interrupted invocation left, when resumed) to an
+ * outcome, its children on the provider the caller resolved for it.
+ */
 export const drive = (driver: Driver) =>
 (
+  provider: Provider,
   checkpoint: Checkpoint,
   dangling: Dangling | undefined,
   guards: Guards,
@@ -246,7 +251,7 @@ export const drive = (driver: Driver) =>
     // The scratch folders a crashed invocation left for the run go once its children are stopped.
     if (resumed) removeStaleScratch(checkpoint.runId)
     const run = yield* driver.engine.start({
-      provider: driver.config.subagentProvider,
+      provider,
       maxTotalAgents: checkpoint.maxRounds,
       ...(resumed
         ? { resume: { runId: checkpoint.runId, agentsStarted: checkpoint.agentsStarted, counted: checkpoint.counted } }

@@ -19,14 +19,14 @@ export class ExecuteError extends Error {
   }
 }
 
-const rejection = <E>(exit: Exit.Exit<unknown, E>, limit: number): unknown => {
+const rejection = (exit: Exit.Exit<unknown, RalphError>, limit: number): unknown => {
   if (Exit.isSuccess(exit)) return undefined
   if (Cause.hasInterruptsOnly(exit.cause)) {
     return new ExecuteError(new Cancelled({}), renderError(new Cancelled({}), limit))
   }
   const failure = Cause.findErrorOption(exit.cause)
   return failure._tag === "Some"
-    ? new ExecuteError(failure.value as RalphError, renderError(failure.value as RalphError, limit))
+    ? new ExecuteError(failure.value, renderError(failure.value, limit))
     : Cause.squash(exit.cause)
 }
 

@@ -1,5 +1,6 @@
 import { Duration, Effect } from "effect"
 import * as fs from "node:fs"
+import { thrownCode } from "../domain/thrown.ts"
 import type { Enclosure } from "./enclosure.ts"
 
 /** Whether a process (or, with a negative id, a process group) exists; EPERM means it does, owned by another user. */
@@ -8,7 +9,7 @@ const exists = (id: number): boolean => {
     process.kill(id, 0)
     return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
+    return thrownCode(error) === "EPERM"
   }
 }
 

@@ -5,6 +5,7 @@ import { InvalidArguments, type LeaseLost, StateUnavailable, type WorkspaceLocke
 import { isJournalEntry, type JournalEntry, type NewEntry, parseJournal } from "../domain/journal.ts"
 import { type RunSummary, type RunView, summarize, viewRun } from "../domain/runView.ts"
 import { defaults } from "../domain/settings.ts"
+import { thrownCode, thrownMessage } from "../domain/thrown.ts"
 import { isProcessAlive } from "../process/liveness.ts"
 import type { Fence } from "../sql/fence.ts"
 
@@ -91,7 +92,7 @@ const unavailable = (path: string, error: unknown) =>
   new StateUnavailable({
     path,
     problem: `${
-      (error as Error).message ?? String(error)
+      thrownMessage(error)
     }; check that the directory exists, is writable and has space, or choose another with --state-dir`
   })
 
@@ -242,7 +243,7 @@ export class RunStore extends Context.Service<RunStore, {
         try {
           text = fs.readFileSync(file, "utf8")
         } catch (error) {
-          return (error as NodeJS.ErrnoException).code === "ENOENT"
+          return thrownCode(error) === "ENOENT"
             ? Effect.fail(
               new InvalidArguments({
                 argument: "runId",

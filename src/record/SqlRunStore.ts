@@ -9,7 +9,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidArguments, type LeaseLost, StateUnavailable } from "../domain/errors.ts"
 import { decodeEntry, type JournalEntry } from "../domain/journal.ts"
-import { type RunState, type RunSummary, viewRun } from "../domain/runView.ts"
+import { runStates, type RunSummary, viewRun } from "../domain/runView.ts"
+import { isOneOf } from "../domain/settingValues.ts"
 import { checkFence, fenced } from "../sql/fence.ts"
 import { lazyFlush } from "../sql/LazyFlush.ts"
 import { waitOutOutage } from "../sql/outage.ts"
@@ -25,37 +26,41 @@ const unavailable = (where: string) => (error: SqlError | LeaseLost) =>
       : `the database failed: ${error.message}`
   })
 
-/**
- * A row of `ralph_runs` as `list` reads it: an array, in the order it selects the columns (arrays,
- * not objects: node:sqlite builds 10 000 row objects in ~3× the time of 10 000 arrays).
- */
-type SummaryRow = readonly [
-  runId: string,
-  objective: string,
-  maxRounds: number,
-  agent: string,
-  workspace: string,
-  startedAt: string,
-  updatedAt: string,
-  rounds: number,
-  finalState: string | null
-]
+const isRunState = isOneOf(runStates)
 
-const summaryOf = (
-  [runId, objective, maxRounds, agent, workspace, startedAt, updatedAt, rounds, finalState]: SummaryRow,
-  live: ReadonlySet<string>
-): RunSummary => ({
-  runId,
-  // An unfinished run is running while someone holds its lease, else interrupted.
-  state: (finalState ?? (live.has(runId) ? "running" : "interrupted")) as RunState,
-  rounds: Number(rounds),
-  maxRounds: Number(maxRounds),
-  agent,
-  objective,
-  workspace,
-  startedAt,
-  updatedAt
-})
+/** A count column: a number, or (a driver's 64-bit integers) a bigint or its digits. */
+const isCount = (value: unknown): value is number | bigint | string =>
+  typeof value === "number" || typeof value === "bigint" || (typeof value === "string" && /^\d+$/.test(value))
+
+/**
+ * A row of `ralph_runs` as `list` reads it — an array, in the order it selects the columns (arrays,
+ * not objects: node:sqlite builds 10 000 row objects in ~3× the time of 10 000 arrays) — decoded:
+ * a row holding what ralph never writes there is a damaged run, listed as such.
+ */
+const listingOf = (row: ReadonlyArray<unknown>, live: ReadonlySet<string>): RunListing => {
+  const [runId, objective, maxRounds, agent, workspace, startedAt, updatedAt, rounds, finalState] = row
+  if (
+    typeof runId !== "string" || typeof objective !== "string" || typeof agent !== "string" ||
+    typeof workspace !== "string" || typeof startedAt !== "string" || typeof updatedAt !== "string" ||
+    !isCount(maxRounds) || !isCount(rounds) ||
+    (finalState !== null && (typeof finalState !== "string" || !isRunState(finalState)))
+  ) {
+    return { _tag: "Damaged", runId: String(runId), problem: "its summary row in ralph_runs is not one ralph wrote" }
+  }
+  const summary: RunSummary = {
+    runId,
+    // An unfinished run is running while someone holds its lease, else interrupted.
+    state: finalState ?? (live.has(runId) ? "running" : "interrupted"),
+    rounds: Number(rounds),
+    maxRounds: Number(maxRounds),
+    agent,
+    objective,
+    workspace,
+    startedAt,
+    updatedAt
+  }
+  return { _tag: "Readable", summary }
+}
 
 /** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
 export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: string) {
@@ -236,9 +241,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       final_state FROM ralph_runs ORDER BY started_at, run_id`.values,
     leases.live
   ]).pipe(
-    Effect.map(([rows, live]): ReadonlyArray<RunListing> =>
-      rows.map((row) => ({ _tag: "Readable", summary: summaryOf(row as unknown as SummaryRow, live) }))
-    ),
+    Effect.map(([rows, live]): ReadonlyArray<RunListing> => rows.map((row) => listingOf(row, live))),
     Effect.mapError(fail),
     Effect.withSpan("SqlRunStore.list")
   )

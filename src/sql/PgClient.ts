@@ -239,6 +239,8 @@ const describeFailure = (error: SqlError, where: PgUrl, secrets: ReadonlyArray<s
   const cause = leaks(error.reason.cause)
     ? new Error(scrubText(String(rootMessage(error.reason.cause) ?? "connection failed"), secrets))
     : error.reason.cause
+  // The reason rebuilt as its own class (ConnectionError, AuthenticationError…): every SqlError
+  // reason's constructor takes these fields, which its instance's `constructor` type does not say.
   const Reason = error.reason.constructor as new(fields: {
     readonly cause: unknown
     readonly message?: string | undefined

@@ -17,6 +17,13 @@ import { fingerprint, gitTopLevel, insideWorkspace, isWithin, realOr } from "./f
 import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
 import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
+/** How a verify process ended: its exit code, or that it timed out, or why it could not start. */
+interface Ran {
+  readonly exitCode: number | null
+  readonly timedOut: boolean
+  readonly spawnError: string | undefined
+}
+
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
 const verifyOutputTailBytes = 4096
 
@@ -280,8 +287,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         killGrace,
         enclose: true
       }).pipe(
-        Effect.map((exit) => ({ exitCode: exit.code, timedOut: false, spawnError: undefined as string | undefined })),
-        Effect.catch((failed) => Effect.succeed({ exitCode: null, timedOut: false, spawnError: failed.detail })),
+        Effect.map((exit): Ran => ({ exitCode: exit.code, timedOut: false, spawnError: undefined })),
+        Effect.catch((failed) => Effect.succeed<Ran>({ exitCode: null, timedOut: false, spawnError: failed.detail })),
         Effect.timeoutOrElse({
           duration: request.timeout,
           orElse: () => Effect.succeed({ exitCode: null, timedOut: true, spawnError: undefined })

@@ -1,9 +1,10 @@
-import { Context, Effect, Layer, type Scope } from "effect"
+import { Context, Effect, Layer, Predicate, type Scope } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import * as fs from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { StateUnavailable, WorkspaceLocked } from "../domain/errors.ts"
+import { thrownCode, thrownMessage } from "../domain/thrown.ts"
 import { readUntrusted } from "../io/untrustedFile.ts"
 import { isProcessAlive } from "../process/liveness.ts"
 
@@ -75,11 +76,18 @@ const readLock = (file: string): LockContent | undefined => {
   const read = readUntrusted(file, { maxBytes: 64 * 1024 })
   if (read._tag !== "Read") return undefined
   try {
-    const parsed = JSON.parse(read.value.toString("utf8")) as Partial<LockContent>
+    const parsed: unknown = JSON.parse(read.value.toString("utf8"))
     // The decoded boundary: a lock file is JSON of a LockContent when its pid and run id have their types.
-    return typeof parsed.pid === "number" && (parsed.runId === undefined || typeof parsed.runId === "string")
-      ? parsed as LockContent
-      : undefined
+    if (!Predicate.isObject(parsed) || typeof parsed.pid !== "number") return undefined
+    const { instance, pid, runId } = parsed
+    if (runId !== undefined && typeof runId !== "string") return undefined
+    return {
+      workspace: String(parsed.workspace),
+      startedAt: String(parsed.startedAt),
+      pid,
+      ...(runId === undefined ? {} : { runId }),
+      ...(typeof instance === "string" ? { instance } : {})
+    }
   } catch {
     return undefined
   }
@@ -111,7 +119,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
         fs.linkSync(temporary, file)
         return true
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false
+        if (thrownCode(error) === "EEXIST") return false
         throw error
       } finally {
         fs.rmSync(temporary, { force: true })
@@ -157,7 +165,7 @@ export class WorkspaceLock extends Context.Service<WorkspaceLock, {
           return Effect.fail(
             new StateUnavailable({
               path: lockDir,
-              problem: `cannot write the workspace lock: ${(error as Error).message}`
+              problem: `cannot write the workspace lock: ${thrownMessage(error)}`
             })
           )
         }

@@ -371,6 +371,20 @@ describe.concurrent("usage errors go to stderr; help asked for goes to stdout", 
     assert.notMatch(help.stdout, /--(retries|max-rounds|max-tokens|round-timeout) string/)
   })
 
+  it("every command's help names each flag's value as the others do (--workspace DIR), never by its type", async () => {
+    const { ws } = newWorkspace()
+    const commands = ["run", "resume", "runs", "show", "watch", "diff", "restore", "checkpoints prune", "export", "mcp"]
+    for (const command of commands) {
+      const help = await runCli([...command.split(" "), "--help"], { cwd: ws })
+      assert.strictEqual(help.code, 0, help.stderr)
+      const flags = help.stdout.slice(help.stdout.indexOf("FLAGS"), help.stdout.indexOf("GLOBAL FLAGS"))
+      assert.notMatch(flags, /--[a-z-]+ (string|integer|choice|float)\b/, `ralph ${command} --help`)
+      assert.include(flags, "--workspace DIR", `ralph ${command} --help`)
+    }
+    const runs = await runCli(["runs", "--help"], { cwd: ws })
+    for (const flag of ["--limit N", "--status STATE"]) assert.include(runs.stdout, flag)
+  })
+
   for (const args of [["--help"], ["run", "--help"], ["resume", "-h"]]) {
     it(`ralph ${args.join(" ")}: the help on stdout, exit 0`, async () => {
       const { ws } = newWorkspace()

@@ -343,6 +343,39 @@ describe("Ralph.run: provider requirements, checked on every call", () => {
         )
       )
     ))
+
+  it.effect("a run and a resume each resolve their provider once (one lookup, one preflight) and start on it", () => {
+    const counts = { resolved: 0, preflights: 0 }
+    const inner = scriptedProvider([{ value: cont(1) }, { value: completeReport }])
+    const provider = { ...inner, preflight: Effect.sync(() => void counts.preflights++) }
+    const registry = SubagentProvider.make([provider])
+    const counting = SubagentProvider.of({
+      ...registry,
+      resolve: (name) => Effect.andThen(Effect.sync(() => void counts.resolved++), registry.resolve(name))
+    })
+    const layer = Ralph.layer({ subagentProvider: "scripted" }).pipe(
+      Layer.provide(RunSupervisor.layerMemory()),
+      Layer.provide(Layer.succeed(SubagentProvider, counting)),
+      Layer.provide(RunEvents.layerSilent)
+    )
+    return Effect.gen(function*() {
+      const ralph = yield* Ralph
+      const first = yield* ralph.run({ objective: "x", maxRounds: 1 })
+      assert.strictEqual(first.result.status, "budget-limited")
+      assert.deepStrictEqual(counts, { resolved: 1, preflights: 1 })
+      const resumed = yield* ralph.resume({
+        runId: "r-resumed",
+        objective: "x",
+        maxRounds: 2,
+        lastRound: 1,
+        lastReport: cont(1),
+        agentsStarted: 1,
+        counted: 1
+      })
+      assert.strictEqual(resumed.result.status, "complete")
+      assert.deepStrictEqual(counts, { resolved: 2, preflights: 2 })
+    }).pipe(Effect.provide(layer))
+  })
 })
 
 describe("Ralph.run: interruption", () => {

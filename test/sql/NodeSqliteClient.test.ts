@@ -56,6 +56,13 @@ layer(NodeSqliteClient.layer({ filename: ":memory:" }))("queries on an in-memory
       assert.strictEqual(sql.driver, "sqlite-node")
     }))
 
+  it.effect("a parameter SQLite cannot hold is a SqlError naming its place, and nothing runs", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const exit = yield* Effect.exit(sql`SELECT ${1} AS a, ${{ an: "object" }} AS b`)
+      assert.include(failure(exit).message, "parameter 2 cannot be bound: SQLite takes text, numbers")
+    }))
+
   it.effect("inserts return their rows; helpers, values, raw results, unprepared statements", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

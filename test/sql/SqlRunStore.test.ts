@@ -15,6 +15,7 @@ import type { DatabaseSync } from "node:sqlite"
 import type { NewEntry } from "../../src/record/RunStore.ts"
 import { makeSqlRunStore } from "../../src/record/SqlRunStore.ts"
 import { LazyFlush } from "../../src/sql/LazyFlush.ts"
+import * as NodeSqliteClient from "../../src/sql/NodeSqliteClient.ts"
 import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
 
 /** A commit (a top-level BEGIN, or a statement outside any transaction) and whether it was lazy. */
@@ -118,4 +119,34 @@ describe("SqlRunStore commits", () => {
       assert.deepStrictEqual(yield* store.outputs("r1"), [{ round: 1, attempt: 1, stdout: "out", stderr: "err" }])
       db.close()
     }))
+})
+
+describe("SqlRunStore listing", () => {
+  it.effect("a summary row holding what ralph never writes there is listed as a damaged run", () =>
+    Effect.gen(function*() {
+      const sql = yield* Client.SqlClient
+      const store = yield* makeSqlRunStore("test")
+      yield* store.prepare
+      const row = (runId: string, finalState: string | null, rounds: number | string) =>
+        sql`INSERT INTO ralph_runs (run_id, objective, max_rounds, agent, workspace, owner_pid, started_at, updated_at,
+          rounds, final_state) VALUES (${runId}, ${"o"}, ${3}, ${"exec"}, ${"/w"}, ${0}, ${"2026-12-01T00:00:00Z"},
+          ${"2026-12-01T00:00:01Z"}, ${rounds}, ${finalState})`
+      yield* row("good", "complete", 2)
+      yield* row("bad-state", "exploded", 1)
+      yield* row("bad-rounds", null, "many")
+      const listed = yield* store.list
+      assert.deepStrictEqual(
+        listed.map((run) =>
+          run._tag === "Readable" ? [run.summary.runId, run.summary.state, run.summary.rounds] : [
+            run.runId,
+            run.problem
+          ]
+        ),
+        [
+          ["bad-rounds", "its summary row in ralph_runs is not one ralph wrote"],
+          ["bad-state", "its summary row in ralph_runs is not one ralph wrote"],
+          ["good", "complete", 2]
+        ]
+      )
+    }).pipe(Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
 })

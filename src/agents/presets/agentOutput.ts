@@ -6,7 +6,9 @@
  * exit codes, JSON fields, HTTP status codes and error types it copied from the API — never by
  * searching text that the model or the workspace could have written.
  */
+import { Predicate } from "effect"
 import type { FailureReason } from "../../domain/errors.ts"
+import { thrownMessage } from "../../domain/thrown.ts"
 import type { Usage } from "../../domain/usage.ts"
 import type { Interpretation } from "../process/processAgent.ts"
 
@@ -51,12 +53,13 @@ export const parseReportText = (text: string): TextReport => {
   const fenced = FENCED.exec(trimmed)
   const body = fenced === null ? trimmed : fenced[1]!.trim()
   try {
-    return { ok: true, value: JSON.parse(body) as unknown }
+    const value: unknown = JSON.parse(body)
+    return { ok: true, value }
   } catch (error) {
     const shown = trimmed.length > 120 ? `${trimmed.slice(0, 120)}…` : trimmed
     return {
       ok: false,
-      problem: `the final message is not one JSON value (${(error as Error).message}): ${JSON.stringify(shown)}`
+      problem: `the final message is not one JSON value (${thrownMessage(error)}): ${JSON.stringify(shown)}`
     }
   }
 }
@@ -180,8 +183,7 @@ export const resetAtFromHeaders = (
 // ---------------------------------------------------------------------------------------------
 // Small readers.
 
-export const record = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
+export const record = (v: unknown): Record<string, unknown> | undefined => Predicate.isObject(v) ? v : undefined
 
 export const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined)
 
@@ -189,7 +191,8 @@ export const str = (v: unknown): string | undefined => (typeof v === "string" ? 
 
 export const tryJson = (text: string): unknown => {
   try {
-    return JSON.parse(text) as unknown
+    const parsed: unknown = JSON.parse(text)
+    return parsed
   } catch {
     return undefined
   }

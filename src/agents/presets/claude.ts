@@ -40,7 +40,7 @@ export const claudeInstallHint = "Install Claude Code with `npm install -g @anth
  * and refuses the whole flag when `$schema` names one.
  */
 export const claudeSchemaArg = (): string => {
-  const { $schema: _ignored, ...schema } = reportJsonSchema() as Record<string, unknown>
+  const schema = Object.fromEntries(Object.entries(reportJsonSchema()).filter(([key]) => key !== "$schema"))
   return JSON.stringify(schema)
 }
 

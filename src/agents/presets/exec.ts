@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { thrownMessage } from "../../domain/thrown.ts"
 import { unknownUsage, type Usage, UsageFile } from "../../domain/usage.ts"
 import { programPath } from "../../process/executable.ts"
 import type { Interpretation, ProcessAgent, ProcessResult } from "../process/processAgent.ts"
@@ -76,12 +77,12 @@ const readExec = (result: ProcessResult): Interpretation => {
   }
   let value: unknown
   try {
-    value = JSON.parse(text) as unknown
+    value = JSON.parse(text)
   } catch (error) {
     return {
       _tag: "Failure",
       reason: "no-report",
-      detail: `${source} does not hold one JSON value (${(error as Error).message})`
+      detail: `${source} does not hold one JSON value (${thrownMessage(error)})`
     } as const
   }
   const usage = usageOf(result)

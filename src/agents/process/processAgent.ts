@@ -7,6 +7,7 @@ import { ProviderUnavailable } from "../../domain/errors.ts"
 import { formatDuration } from "../../domain/render.ts"
 import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
+import { thrownMessage } from "../../domain/thrown.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
 import { whyNotExecutable } from "../../process/executable.ts"
@@ -186,7 +187,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
           return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
         },
         catch: (error) =>
-          fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${(error as Error).message}`)
+          fail("crashed", `could not prepare the child's scratch files in ${tmpdir()}: ${thrownMessage(error)}`)
       }),
       (files) => Effect.sync(() => removeScratch(files.dir))
     )

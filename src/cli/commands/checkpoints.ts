@@ -4,8 +4,8 @@ import { duration } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { Checkpoints } from "../../workspace/checkpoints.ts"
 import { decodedBy, readFlags } from "../flags.ts"
+import { printRead } from "../present/print.ts"
 import { gitProblem } from "../runCheckpoints.ts"
-import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 import { withRecords } from "../store.ts"
 
@@ -17,9 +17,9 @@ const olderThan = Flag.String("older-than").pipe(
 
 /** `ralph checkpoints prune --older-than D`: deletes the refs of finished runs older than D, in each run's workspace. */
 const prune = Command.make("prune", { ...readFlags, olderThan }, (flags) =>
-  CliSession.use((session) => {
-    session.output({ json: flags.json })
-    return Effect.gen(function*() {
+  printRead(
+    flags.json,
+    Effect.gen(function*() {
       const location = yield* loadLocation(flags, process.env)
       const listing = yield* withRecords(location, (store) => store.list)
       const cutoff = (yield* Clock.currentTimeMillis) - Duration.toMillis(flags.olderThan)
@@ -34,17 +34,14 @@ const prune = Command.make("prune", { ...readFlags, olderThan }, (flags) =>
         const refs = yield* service.prune(workspace, runId).pipe(Effect.mapError(gitProblem(workspace)))
         if (refs > 0) pruned.push({ runId, refs })
       }
-      yield* Effect.sync(() =>
-        process.stdout.write(
-          flags.json
-            ? `${JSON.stringify({ pruned })}\n`
-            : pruned.length === 0
-            ? "No checkpoints to prune.\n"
-            : pruned.map((p) => `pruned ${p.refs} checkpoints of run ${escapeLine(p.runId)}\n`).join("")
-        )
-      )
-    }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(session, error))))
-  })).pipe(Command.withDescription("Remove the checkpoint refs of finished runs older than an age"))
+      return pruned
+    }),
+    (pruned) =>
+      pruned.length === 0
+        ? "No checkpoints to prune."
+        : pruned.map((p) => `pruned ${p.refs} checkpoints of run ${escapeLine(p.runId)}`).join("\n"),
+    (pruned) => ({ pruned })
+  )).pipe(Command.withDescription("Remove the checkpoint refs of finished runs older than an age"))
 
 export const checkpoints = Command.make("checkpoints").pipe(
   Command.withDescription("Manage the git checkpoints ralph records after each round (refs/ralph/RUN_ID/N)"),

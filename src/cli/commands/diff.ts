@@ -5,8 +5,8 @@ import { escapeBlock } from "../../domain/terminalText.ts"
 import { Checkpoints } from "../../workspace/checkpoints.ts"
 import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
+import { printRead } from "../present/print.ts"
 import { checkpointAt, someCheckpoints } from "../runCheckpoints.ts"
-import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 
 const round = Argument.Int("round").pipe(
@@ -24,11 +24,11 @@ export const diff = Command.make(
   "diff",
   { ...readFlags, runId: runIdArgument, round },
   (flags) =>
-    CliSession.use((session) => {
-      session.output({ json: flags.json })
-      return Effect.gen(function*() {
+    printRead(
+      flags.json,
+      Effect.gen(function*() {
         const location = yield* loadLocation(flags, process.env)
-        const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+        const view = yield* withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
         if (Option.isSome(flags.round) && flags.round.value < 1) {
           return yield* new InvalidArguments({
             argument: "round",
@@ -50,12 +50,12 @@ export const diff = Command.make(
             })
           )
         )
-        yield* Effect.sync(() => {
-          if (flags.json) process.stdout.write(`${JSON.stringify({ from: from.round, to: to.round, patch })}\n`)
-          else process.stdout.write(process.stdout.isTTY ? escapeBlock(patch) : patch)
-        })
-      }).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(session, error))))
-    })
+        return { from: from.round, to: to.round, patch }
+      }),
+      ({ patch }) => process.stdout.isTTY ? escapeBlock(patch) : patch,
+      (shown) => shown,
+      { verbatim: true }
+    )
 ).pipe(
   Command.withDescription("Show the patch a round made (or the whole run's), from the run's git checkpoints")
 )

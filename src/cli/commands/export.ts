@@ -17,7 +17,6 @@ export const exportRun = Command.make(
           withFoundRun(
             location,
             flags.runId,
-            flags.workspace,
             (store, runId) => Effect.all({ entries: store.entries(runId), outputs: store.outputs(runId) })
           )
       ).pipe(

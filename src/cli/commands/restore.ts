@@ -6,8 +6,8 @@ import { Checkpoints } from "../../workspace/checkpoints.ts"
 import { defaultLockDir, WorkspaceLock } from "../../workspace/WorkspaceLock.ts"
 import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
+import { printRead } from "../present/print.ts"
 import { checkpointAt, gitProblem, someCheckpoints } from "../runCheckpoints.ts"
-import { CliSession, settleFailure } from "../session.ts"
 import { loadLocation } from "../settings.ts"
 
 const round = Argument.Int("round").pipe(
@@ -29,11 +29,11 @@ export const restore = Command.make(
   "restore",
   { ...readFlags, force, runId: runIdArgument, round },
   (flags) =>
-    CliSession.use((session) => {
-      session.output({ json: flags.json })
-      return Effect.scoped(Effect.gen(function*() {
+    printRead(
+      flags.json,
+      Effect.scoped(Effect.gen(function*() {
         const location = yield* loadLocation(flags, process.env)
-        const view = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+        const view = yield* withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
         if (view.state === "running") {
           return yield* new InvalidArguments({
             argument: "runId",
@@ -57,19 +57,14 @@ export const restore = Command.make(
           })
         }
         yield* checkpoints.restore(found.workspace, target.commit).pipe(Effect.mapError(gitProblem(found.workspace)))
-        yield* Effect.sync(() =>
-          process.stdout.write(
-            flags.json
-              ? `${
-                JSON.stringify({ restored: { runId: view.started.runId, round: target.round, commit: target.commit } })
-              }\n`
-              : `restored ${escapeLine(found.workspace)} to run ${view.started.runId}'s checkpoint ${target.round} (${
-                target.commit.slice(0, 12)
-              }); HEAD, branches and the index are unchanged\n`
-          )
-        )
-      })).pipe(Effect.catch((error) => Effect.sync(() => settleFailure(session, error))))
-    })
+        return { runId: view.started.runId, round: target.round, commit: target.commit, workspace: found.workspace }
+      })),
+      (r) =>
+        `restored ${escapeLine(r.workspace)} to run ${r.runId}'s checkpoint ${r.round} (${
+          r.commit.slice(0, 12)
+        }); HEAD, branches and the index are unchanged`,
+      (r) => ({ restored: { runId: r.runId, round: r.round, commit: r.commit } })
+    )
 ).pipe(
   Command.withDescription("Put the workspace's files back as a checkpoint of a run holds them (never git history)")
 )

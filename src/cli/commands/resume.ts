@@ -6,11 +6,12 @@ import type { RunView } from "../../domain/runView.ts"
 import { agentName, withValuesFrom } from "../../domain/settings.ts"
 import { decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
-import { withFoundRun } from "../findRun.ts"
+import { findRunId } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
-import { cliObservers, settle, withRalph } from "../invocation.ts"
+import { cliObservers, settle, withRalphOn } from "../invocation.ts"
 import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
+import { openRecords, openStore } from "../store.ts"
 
 /** A run that ended on a report breaking the rules runs the same round again with the same agent: say so first. */
 const warnIfRepeating = (view: RunView) => {
@@ -30,17 +31,18 @@ export const resume = Command.make(
   "resume",
   { ...resumeFlags, runId: runIdArgument },
   (flags) =>
-    settle(Effect.gen(function*() {
+    settle(Effect.scoped(Effect.gen(function*() {
       const session = yield* CliSession
       session.output({ json: flags.json })
-      const location = yield* loadLocation(flags, process.env)
+      const { workspace: here, ...location } = yield* loadLocation(flags, process.env)
       const stateDir = location.stateDir
-      const { entries, view } = yield* withFoundRun(
-        location,
-        flags.runId,
-        flags.workspace,
-        (store, runId) => Effect.all({ view: store.read(runId), entries: store.entries(runId) })
-      )
+      // Opened once: the run is found in it, and continued on it.
+      const records = yield* openRecords(location)
+      const runId = yield* findRunId(records.store, flags.runId, here)
+      const { entries, view } = yield* Effect.all({
+        view: records.store.read(runId),
+        entries: records.store.entries(runId)
+      })
       session.output({ maxResultChars: view.started.config.maxResultChars })
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
@@ -80,10 +82,12 @@ export const resume = Command.make(
       }
       const settings: CliSettings = { ...loaded, ...location, config: view.started.config, agent: restored.agent }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
-      return yield* withRalph(
+      // (A run read from the journal of a state dir with no ralph.db yet is continued on a new one.)
+      return yield* withRalphOn(
+        records.opened ?? (yield* openStore(location)),
         settings,
         (ralph) => ralph.resume(view.started.runId),
         cliObservers(session, settings, flags.quiet, entries)
       )
-    }))
+    })))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

@@ -3,6 +3,7 @@ import { Argument, Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { checkObjective } from "../../domain/config.ts"
 import { InvalidArguments } from "../../domain/errors.ts"
+import { thrownMessage } from "../../domain/thrown.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { CliSession } from "../session.ts"
@@ -36,7 +37,7 @@ const readObjective = (
       return Effect.fail(
         new InvalidArguments({
           argument: "--objective-file",
-          problem: `cannot read ${file.value}: ${(error as Error).message}`
+          problem: `cannot read ${file.value}: ${thrownMessage(error)}`
         })
       )
     }

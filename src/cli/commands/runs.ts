@@ -2,45 +2,40 @@ import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { elapsed } from "../../domain/render.ts"
-import type { RunState } from "../../domain/runView.ts"
+import { runStates } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { newestFirst, workspaceAround } from "../findRun.ts"
-import { readFlags } from "../flags.ts"
+import { optionalString, readFlags } from "../flags.ts"
 import { listingJson } from "../present/json.ts"
 import { printRead } from "../present/print.ts"
-import { loadLocation, resolveWorkspace } from "../settings.ts"
+import { loadLocation } from "../settings.ts"
 import { withRecords } from "../store.ts"
 
 /** A screenful. */
 const defaultLimit = 20
 
-const states = [
-  "running",
-  "complete",
-  "blocked",
-  "budget-limited",
-  "failed",
-  "cancelled",
-  "interrupted",
-  "damaged"
-] as const satisfies ReadonlyArray<RunState | "damaged">
+const states = [...runStates, "damaged"] as const
 
 const flags = {
   ...readFlags,
-  workspace: Flag.String("workspace").pipe(
-    Flag.withDescription(
-      "Only the runs of this workspace, whose ralph.config.json names the state dir (default: the workspace " +
-        "the current directory lies in, when a recorded run has one; else every workspace)"
-    ),
-    Flag.optional
+  workspace: optionalString(
+    "workspace",
+    "DIR",
+    "Only the runs of this workspace, whose ralph.config.json names the state dir (default: the workspace " +
+      "the current directory lies in, when a recorded run has one; else every workspace)"
   ),
   allWorkspaces: Flag.Boolean("all-workspaces").pipe(
     Flag.withDescription("The runs of every workspace recorded in the state dir"),
     Flag.withDefault(false)
   ),
-  status: Flag.Literals("status", states).pipe(Flag.withDescription("Only the runs in this state"), Flag.optional),
+  status: Flag.Literals("status", states).pipe(
+    Flag.withMetavar("STATE"),
+    Flag.withDescription("Only the runs in this state"),
+    Flag.optional
+  ),
   limit: Flag.Int("limit").pipe(
+    Flag.withMetavar("N"),
     Flag.withDescription(`At most this many runs, newest first (default ${defaultLimit})`),
     Flag.optional
   ),
@@ -120,7 +115,7 @@ export const runs = Command.make("runs", flags, (flags) =>
         return yield* new InvalidArguments({ argument: "--limit", problem: "expected a positive whole number" })
       }
       const location = yield* loadLocation(flags, process.env)
-      const dir = yield* resolveWorkspace(flags.workspace)
+      const dir = location.workspace
       const { listing, where } = yield* withRecords(
         location,
         (store) => Effect.map(store.list, (listing) => ({ listing, where: store.root }))

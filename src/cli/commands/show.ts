@@ -110,7 +110,7 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     flags.json,
     Effect.flatMap(
       loadLocation(flags, process.env),
-      (location) => withFoundRun(location, flags.runId, flags.workspace, (store, runId) => store.read(runId))
+      (location) => withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
     ).pipe(
       // Each round's diffstat comes from its checkpoint; JSON gives the commits instead.
       Effect.flatMap((view) =>

@@ -63,7 +63,7 @@ export const watch = Command.make(
       session.output({ json: flags.json })
       const location = yield* loadLocation(flags, process.env)
       const progress = progressFor(session, flags.quiet)
-      const ended = yield* withFoundRun(location, flags.runId, flags.workspace, (store, runId) =>
+      const ended = yield* withFoundRun(location, flags.runId, (store, runId) =>
         Effect.gen(function*() {
           session.watch(runId)
           // The record's entries as the run's events, each told once, at the time it was recorded.

@@ -5,7 +5,7 @@
  * an answer to both: a parse error (-32700, id null) and an invalid request (-32600, with the
  * message's id when it has a usable one). Batches (arrays) go on to effect, which answers them.
  */
-import { Effect, Sink, Stream } from "effect"
+import { Effect, Predicate, Sink, Stream } from "effect"
 import { INTERNAL_ERROR_CODE, INVALID_REQUEST_ERROR_CODE, PARSE_ERROR_CODE } from "effect/ai/McpSchema"
 import type * as Stdio from "effect/Stdio"
 
@@ -30,10 +30,10 @@ export const checkLine = (line: string): Verdict => {
     return refuse(null, PARSE_ERROR_CODE, "Parse error: the line is not JSON")
   }
   if (Array.isArray(message)) return { _tag: "Pass" }
-  if (typeof message !== "object" || message === null) {
+  if (!Predicate.isObject(message)) {
     return refuse(null, INVALID_REQUEST_ERROR_CODE, "Invalid Request: a message is a JSON object")
   }
-  const fields = message as Record<string, unknown>
+  const fields = message
   const id = "id" in fields && isId(fields.id) ? fields.id : null
   if ("id" in fields && !isId(fields.id)) {
     return refuse(null, INVALID_REQUEST_ERROR_CODE, "Invalid Request: id must be a string, a number or null")
@@ -59,7 +59,8 @@ export const checkLine = (line: string): Verdict => {
 const isInternalError = (reply: string | Uint8Array): boolean => {
   if (typeof reply !== "string" || !reply.includes(String(INTERNAL_ERROR_CODE))) return false
   try {
-    return (JSON.parse(reply) as { readonly error?: { readonly code?: unknown } }).error?.code === INTERNAL_ERROR_CODE
+    const parsed: unknown = JSON.parse(reply)
+    return Predicate.isObject(parsed) && Predicate.isObject(parsed.error) && parsed.error.code === INTERNAL_ERROR_CODE
   } catch {
     return false
   }

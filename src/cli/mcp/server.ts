@@ -22,7 +22,7 @@ import { progressLines } from "../present/liveView.ts"
 import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
 import type { CliSettings } from "../settings.ts"
-import { type StoreLocation, withStore } from "../store.ts"
+import { type StoreLocation, storeOnce } from "../store.ts"
 import { checkedStdio } from "./jsonRpcLines.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./tool.ts"
 
@@ -143,18 +143,21 @@ const runTemplate = "ralph://runs/{runId}"
 /**
  * The record of runs, for a person inspecting loops through their MCP client: the listing of
  * `ralph runs --json` for the server's own workspace and each run as `ralph show --json` gives it,
- * read from the server's store when asked (so a run in flight shows its rounds so far).
+ * read from the server's store when asked (so a run in flight shows its rounds so far). The store
+ * is opened once, on the first read, and stays open while the server runs.
  */
-const records = (location: StoreLocation, workspace: string) =>
+export const records = (location: StoreLocation, workspace: string) =>
   Effect.gen(function*() {
     const server = yield* McpServer.McpServer
+    // Opened on the first read and kept for the server's life.
+    const store = yield* storeOnce(location)
     yield* McpServer.registerResource({
       uri: "ralph://runs",
       name: "runs",
       description:
         "The runs recorded for this server's workspace: id, state, rounds, agent, objective, times (as `ralph runs --json`)",
       mimeType: "application/json",
-      content: withStore(location, (store) => store.list).pipe(
+      content: Effect.flatMap(store, (store) => store.list).pipe(
         Effect.map((listing) =>
           JSON.stringify(
             listing.filter((run) => run._tag === "Readable" && run.summary.workspace === workspace).map(listingJson),
@@ -179,7 +182,7 @@ const records = (location: StoreLocation, workspace: string) =>
       completions: {},
       annotations: Context.empty(),
       handle: (uri, [runId]) =>
-        withStore(location, (store) => store.read(runId ?? "")).pipe(
+        Effect.flatMap(store, (store) => store.read(runId ?? "")).pipe(
           Effect.map((view) => ({
             contents: [{ uri, mimeType: "application/json", text: JSON.stringify(showJson(view), null, 2) }]
           })),
