@@ -53,7 +53,9 @@ export const defaults = {
   notifyAttemptTimeout: Duration.seconds(5),
   notifyAttempts: 3,
   notifyRetryDelay: Duration.millis(500),
-  notifyTotalWait: Duration.seconds(10)
+  notifyTotalWait: Duration.seconds(10),
+  /** How much of the run's patch a reviewer's prompt holds (characters); past it the patch is cut, saying so. */
+  reviewDiffChars: 100_000
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)

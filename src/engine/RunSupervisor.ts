@@ -1,5 +1,11 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
-import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "../agents/SubagentProvider.ts"
+import {
+  type ChildFailed,
+  type ChildOutput,
+  type ChildRequest,
+  type Provider,
+  SubagentProvider
+} from "../agents/SubagentProvider.ts"
 import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
@@ -11,6 +17,8 @@ export interface StartRequest {
   readonly maxTotalAgents: number
   /** Continue an existing run: its id and the children it already started. */
   readonly resume?: { readonly runId: string; readonly agentsStarted: number; readonly counted: number }
+  /** The provider a reviewer's children start on (issue 20), when the run has a reviewer. */
+  readonly reviewer?: string
 }
 
 /** One live run: its id, its accounting, and the way to start its children. */
@@ -20,6 +28,11 @@ export interface RunHandle {
   readonly agentsStarted: Effect.Effect<number>
   /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
   readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+  /**
+   * Starts one reviewer child on the run's reviewer provider (absent without one), stopped with the
+   * run like any child; it counts in `agentsStarted`, not against the cap on rounds.
+   */
+  readonly reviewer?: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed>
 }
 
 export interface EngineOptions {
@@ -82,6 +95,10 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             })
           }
           const provider = yield* providers.resolve(request.provider)
+          // Checked before the run starts, like the worker's: a reviewer that cannot start is said at once.
+          const reviewerProvider = request.reviewer === undefined
+            ? undefined
+            : yield* providers.resolve(request.reviewer)
           const runId = request.resume?.runId ?? (yield* makeRunId)
           const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
           const counted = yield* Ref.make(request.resume?.counted ?? 0)
@@ -99,16 +116,23 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
                 return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
               }
             }
+            return yield* startOn(provider, childRequest)
+          })
+          /** A child on `on`, in its caller's fiber, stopped with the run. */
+          const startOn = Effect.fnUntraced(function*(on: Provider, childRequest: Omit<ChildRequest, "runId">) {
             yield* Ref.update(started, (n) => n + 1)
             // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
             // run's end) closes it, which stops the child and waits until it is gone.
             const caller = yield* Effect.fiber
             running.add(caller)
-            return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
+            return yield* Effect.scoped(on.start({ ...childRequest, runId })).pipe(
               Effect.ensuring(Effect.sync(() => running.delete(caller)))
             )
           })
-          return { runId, agentsStarted: Ref.get(started), child }
+          const reviewer = reviewerProvider === undefined
+            ? {}
+            : { reviewer: (childRequest: Omit<ChildRequest, "runId">) => startOn(reviewerProvider, childRequest) }
+          return { runId, agentsStarted: Ref.get(started), child, ...reviewer }
         })
         return RunSupervisor.of({ start })
       })

@@ -13,6 +13,7 @@ import type { RunEvent } from "../domain/events.ts"
 import { checksClaims, type Guards } from "../domain/guards.ts"
 import type { Delivery } from "../domain/notification.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import type { AgentConfig } from "../domain/settings.ts"
 import { hearSpend, Spend } from "../domain/spend.ts"
 import type { RunHandle, RunSupervisor } from "../engine/RunSupervisor.ts"
@@ -21,7 +22,7 @@ import { notifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
-import type { Checkpoints } from "../workspace/checkpoints.ts"
+import { checkpointRef, type Checkpoints } from "../workspace/checkpoints.ts"
 import { gitHead } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
@@ -130,13 +131,34 @@ const payloadOf = (runId: string, checkpoint: Checkpoint, guards: Guards): Ralph
       report: checkpoint.lastReport,
       usage: checkpoint.usage ?? [],
       stalled: checkpoint.stalled ?? 0,
-      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
+      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected }),
+      ...(checkpoint.reviews === undefined ? {} : { reviews: checkpoint.reviews }),
+      ...(checkpoint.reviewRejected === undefined ? {} : { reviewRejected: checkpoint.reviewRejected })
     },
   guards,
   ...(checkpoint.pendingUsage === undefined || checkpoint.pendingUsage.length === 0
     ? {}
     : { pendingUsage: checkpoint.pendingUsage })
 })
+
+/**
+ * The run's changes from checkpoint 0 to round `round`'s, for its reviewer: the diffstat and the
+ * patch (undefined past git's own bound: the prompt then names the command), or why there is none.
+ */
+const reviewDiff = (checkpoints: Checkpoints["Service"], workspace: string, runId: string, round: number) => {
+  const from = checkpointRef(runId, 0)
+  const to = checkpointRef(runId, round)
+  const command = `git diff ${from} ${to}`
+  return Effect.gen(function*() {
+    const stat = yield* checkpoints.diff(workspace, from, to, true)
+    const patch = yield* checkpoints.diff(workspace, from, to, false).pipe(
+      Effect.catchTag("GitFailed", () => Effect.succeed(undefined))
+    )
+    return { _tag: "Diff", stat, patch, command } satisfies ReviewDiff
+  }).pipe(
+    Effect.catchTag("GitFailed", (error) => Effect.succeed<ReviewDiff>({ _tag: "Unavailable", problem: error.message }))
+  )
+}
 
 /** What the run's activities need while this invocation drives it. */
 const liveRunOf = Effect.fnUntraced(function*(
@@ -171,7 +193,11 @@ const liveRunOf = Effect.fnUntraced(function*(
     // round asks again (the run was told so at its start); in git, `record` looks for the repository
     // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
-      ? { checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round) }
+      ? {
+        checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round),
+        // The reviewer's diff (issue 20): checkpoint 0 to the claiming round's.
+        runDiff: (round: number) => reviewDiff(driver.checkpoints, driver.workspace, run.runId, round)
+      }
       : {}),
     protectedBaseline: !checksClaims(guards)
       ? undefined
@@ -247,6 +273,7 @@ export const drive = (driver: Driver) =>
     if (resumed) removeStaleScratch(checkpoint.runId)
     const run = yield* driver.engine.start({
       provider: driver.config.subagentProvider,
+      ...(guards.review === undefined ? {} : { reviewer: guards.review.provider }),
       maxTotalAgents: checkpoint.maxRounds,
       ...(resumed
         ? { resume: { runId: checkpoint.runId, agentsStarted: checkpoint.agentsStarted, counted: checkpoint.counted } }
