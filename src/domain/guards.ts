@@ -4,6 +4,7 @@
  * with it, so a resume holds the run to the same guards. Pure rules; the I/O is in services.
  */
 import { Schema } from "effect"
+import { AgentConfig } from "./settings.ts"
 import { costOf, knownSpend, type RoundUsage, tokensOf } from "./usage.ts"
 
 /** One run of the verify command. */
@@ -67,7 +68,9 @@ export const ReviewGuard = Schema.Struct({
   /** The model asked of the reviewer's CLI, when one was. */
   model: Schema.optionalKey(Schema.String),
   /** Past this many reviews a claim is not accepted unreviewed: the run ends budget-limited (`reviews`). */
-  maxReviews: Schema.optionalKey(Schema.Int)
+  maxReviews: Schema.optionalKey(Schema.Int),
+  /** The CLI's reviewer settings (the names of its env variables, never their values), so a resume starts the same reviewer. */
+  settings: Schema.optionalKey(AgentConfig)
 })
 export type ReviewGuard = typeof ReviewGuard.Type
 

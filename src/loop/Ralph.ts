@@ -81,6 +81,8 @@ export interface RalphOptions extends RalphConfigInput {
     readonly provider?: string
     readonly model?: string
     readonly maxReviews?: number
+    /** The reviewer's agent settings, recorded with the run (env names only) so a resume can start it again. */
+    readonly settings?: AgentConfig
   }
 }
 
