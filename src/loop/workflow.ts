@@ -26,7 +26,8 @@ import {
   remainingCostUsd,
   reviewsLeft,
   type SpendLimit,
-  spendLimitReached
+  spendLimitReached,
+  type Verification
 } from "../domain/guards.ts"
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
@@ -103,6 +104,8 @@ export interface LoopState {
   readonly checkingSince?: number
   /** Set when the last round's claim passed the gate and a reviewer rejected it; the next child is told its findings. */
   readonly reviewRejected?: Verdict | undefined
+  /** Set while a claim the verify command passed is reviewed: that run, for a time budget that cuts the review. */
+  readonly verified?: Verification | undefined
 }
 
 /** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
@@ -247,6 +250,15 @@ const conclude = Effect.fnUntraced(function*(
       reviewRejected = knownReview
     } else if (check === undefined || claimHolds(check)) {
       const verified = check?.verification == null ? {} : { verification: check.verification }
+      if (check?.verification != null && execution.guards.review !== undefined) {
+        // A time budget that runs out during the review ends on the claim, its verification passed.
+        yield* execution.onRound({
+          ...state,
+          result: undefined,
+          checkingSince: yield* Clock.currentTimeMillis,
+          verified: check.verification
+        })
+      }
       const review = yield* reviewOf(execution, n, report, check?.verification ?? null)
       if (review === "exhausted") {
         return {

@@ -5,7 +5,7 @@
  * error, never an accept), out of reviews (budget-limited), and what the reviewer spends.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Result, Schema } from "effect"
+import { Duration, Effect, Layer, Result, Schema } from "effect"
 import { scriptedProvider, type ScriptStep } from "../../src/agents/scripted.ts"
 import { type ChildRequest, type Provider, SubagentProvider } from "../../src/agents/SubagentProvider.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
@@ -164,6 +164,21 @@ describe("a reviewer of claimed completions", () => {
       assert.strictEqual(error._tag, "InvalidConfig")
       assert.include(error.message, "reviewer critic")
       assert.strictEqual(workerRequests.length, 0)
+    }))
+
+  it.live("a time budget that runs out during the review ends on the claim, unaccepted; the reviewer is stopped", () =>
+    Effect.gen(function*() {
+      const reviewer = { stopped: false }
+      const { run } = setup([{ value: completeReport }], [
+        () => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => void (reviewer.stopped = true))))
+      ], { maxTime: Duration.millis(300) })
+      const envelope = yield* run(3)
+      assert.strictEqual(envelope.result.status, "budget-limited")
+      assert.strictEqual(envelope.result.status === "budget-limited" && envelope.result.limit, "time")
+      assert.strictEqual(envelope.result.roundsStarted, 1)
+      assert.deepStrictEqual(envelope.result.report, completeReport)
+      assert.isUndefined(envelope.result.review)
+      assert.isTrue(reviewer.stopped)
     }))
 
   it.effect("a reviewer that fails fails the round, keeping the claimed report as the last good handoff", () =>
