@@ -106,6 +106,17 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
           // interrupts whichever callers are inside a child, which stops those children and waits.
           const running = new Set<Fiber.Fiber<unknown, unknown>>()
           yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
+          /** A child on `on`, in its caller's fiber, stopped with the run. */
+          const startOn = Effect.fnUntraced(function*(on: Provider, childRequest: Omit<ChildRequest, "runId">) {
+            yield* Ref.update(started, (n) => n + 1)
+            // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
+            // run's end) closes it, which stops the child and waits until it is gone.
+            const caller = yield* Effect.fiber
+            running.add(caller)
+            return yield* Effect.scoped(on.start({ ...childRequest, runId })).pipe(
+              Effect.ensuring(Effect.sync(() => running.delete(caller)))
+            )
+          })
           // Untraced: it runs once per round (see bench/RESULTS.md).
           const child = Effect.fnUntraced(function*(
             childRequest: Omit<ChildRequest, "runId">
@@ -117,17 +128,6 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
               }
             }
             return yield* startOn(provider, childRequest)
-          })
-          /** A child on `on`, in its caller's fiber, stopped with the run. */
-          const startOn = Effect.fnUntraced(function*(on: Provider, childRequest: Omit<ChildRequest, "runId">) {
-            yield* Ref.update(started, (n) => n + 1)
-            // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
-            // run's end) closes it, which stops the child and waits until it is gone.
-            const caller = yield* Effect.fiber
-            running.add(caller)
-            return yield* Effect.scoped(on.start({ ...childRequest, runId })).pipe(
-              Effect.ensuring(Effect.sync(() => running.delete(caller)))
-            )
           })
           const reviewer = reviewerProvider === undefined
             ? {}
