@@ -8,10 +8,12 @@ import { type AgentConfig, agentNames, isPresetName, reviewerProviderName } from
 import { splitWords } from "../domain/words.ts"
 import type { CliSettings } from "./settings.ts"
 
-const where = "--agent-cmd, RALPH_AGENT_CMD or agents.exec.command (or agents.exec.binary) in ralph.config.json"
+const workerWhere = "--agent-cmd, RALPH_AGENT_CMD or agents.exec.command (or agents.exec.binary) in ralph.config.json"
+/** An exec reviewer's program is the file's (the command line's is the worker's). */
+const reviewerWhere = "agents.exec.command (or agents.exec.binary) in ralph.config.json, for the exec reviewer"
 
-/** The exec agent: its program from the command line (or binary), its args after. */
-const execProcess = (agent: AgentConfig): ProcessAgent | ProviderUnavailable => {
+/** The exec agent: its program from the command line (or binary), its args after; `where` says where it is set. */
+const execProcess = (agent: AgentConfig, where: string): ProcessAgent | ProviderUnavailable => {
   const missing = (detail: string) => new ProviderUnavailable({ provider: "exec", problem: "not-installed", detail })
   let words: Array<string>
   if (agent.command !== undefined) {
@@ -40,10 +42,10 @@ const unavailable = (error: ProviderUnavailable): Provider => ({
 })
 
 /** One agent's provider, with this invocation's limits; an agent that cannot be made is unavailable when resolved. */
-const providerOf = (settings: CliSettings, name: string, config: AgentConfig) =>
+const providerOf = (settings: CliSettings, name: string, config: AgentConfig, where: string) =>
   Effect.gen(function*() {
     const agent = name === "exec"
-      ? execProcess(config)
+      ? execProcess(config, where)
       : isPresetName(name)
       ? agentPreset(name, config)
       : new ProviderUnavailable({
@@ -67,10 +69,10 @@ export const providersLayer = (settings: CliSettings) =>
   Layer.effect(
     SubagentProvider,
     Effect.gen(function*() {
-      const worker = yield* providerOf(settings, settings.config.subagentProvider, settings.agent)
+      const worker = yield* providerOf(settings, settings.config.subagentProvider, settings.agent, workerWhere)
       const review = settings.review
       if (review === undefined) return SubagentProvider.make([worker])
-      const reviewer = yield* providerOf(settings, review.agent, review.settings)
+      const reviewer = yield* providerOf(settings, review.agent, review.settings, reviewerWhere)
       return SubagentProvider.make([worker, { ...reviewer, name: reviewerProviderName(review.agent) }])
     })
   )

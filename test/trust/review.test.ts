@@ -217,6 +217,8 @@ describe.concurrent("a reviewer of claimed completions", () => {
     running.child.kill("SIGKILL")
     await running.result
     writeFileSync(modeFile, "accept\n")
+    // The workspace's config file is the worker's to edit: the resume starts the recorded reviewer, not this one.
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ agents: { exec: { command: "/bin/false" } } }))
     const runId = reviews()[0]!.runId
     const resumed = await runCliBounded(["resume", "--json", runId], { cwd: ws }, 60_000)
     assert.strictEqual(resumed.code, 0, resumed.stderr)
@@ -228,5 +230,37 @@ describe.concurrent("a reviewer of claimed completions", () => {
     assert.isFalse(existsSync(join(root, "worker-prompt-2")))
     assert.strictEqual(reviews().length, 2)
     assert.strictEqual(doc.agentsStarted, 3)
+  })
+
+  it("review in ralph.config.json: its agent and maxReviews; an unknown key of it is refused by name", async () => {
+    const { agent, reviews, ws } = setup("reject", ["41", "42"])
+    const config = JSON.parse(readFileSync(join(ws, "ralph.config.json"), "utf8"))
+    writeFileSync(
+      join(ws, "ralph.config.json"),
+      JSON.stringify({ ...config, review: { agent: "exec", maxReviews: 1 } })
+    )
+    const result = await runCli(execArgs(agent, "--json", "--max-rounds", "5", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 3, result.stderr)
+    assert.strictEqual(jsonDocument(result).result.limit, "reviews")
+    assert.strictEqual(reviews().length, 1)
+    writeFileSync(join(ws, "ralph.config.json"), JSON.stringify({ ...config, review: { agnet: "exec" } }))
+    const refused = await runCli(execArgs(agent, "--json", "x"), { cwd: ws })
+    assert.strictEqual(refused.code, 1)
+    const error = jsonDocument(refused).error
+    assert.strictEqual(error._tag, "InvalidConfig")
+    assert.include(error.message, "review.agnet")
+    assert.include(error.message, "did you mean agent?")
+  })
+
+  it("--max-reviews without a reviewer, and a model for an exec reviewer, are refused before anything starts", async () => {
+    const { agent, reviews, ws } = setup("accept", ["42"])
+    const stray = await runCli(execArgs(agent, "--json", "--max-reviews", "2", "x"), { cwd: ws })
+    assert.strictEqual(stray.code, 1)
+    assert.strictEqual(jsonDocument(stray).error._tag, "InvalidArguments")
+    assert.include(jsonDocument(stray).error.message, "no reviewer")
+    const model = await runCli(execArgs(agent, "--json", "--review", "exec", "--review-model", "m", "x"), { cwd: ws })
+    assert.strictEqual(model.code, 1)
+    assert.include(jsonDocument(model).error.message, "--review-model")
+    assert.strictEqual(reviews().length, 0)
   })
 })
