@@ -194,6 +194,16 @@ describe.concurrent("a reviewer of claimed completions", () => {
     assert.strictEqual(reviews().length, 0)
   })
 
+  it("the reviewer is contained: a process it leaves in a session of its own does not outlive it", async () => {
+    const { agent, log, ws } = setup("daemon", ["42"])
+    const result = await runCli(execArgs(agent, "--json", "--review", "exec", "x"), { cwd: ws })
+    assert.strictEqual(result.code, 0, result.stderr)
+    assert.strictEqual(jsonDocument(result).result.review.verdict, "accept")
+    const daemon = Number(readFileSync(`${log}.daemon`, "utf8").trim())
+    assert.isTrue(daemon > 0)
+    assert.isTrue(isGone(daemon), `the reviewer's daemon ${daemon} outlived it`)
+  })
+
   it("the reviewer is timed out like a round's child (--round-timeout)", async () => {
     const { agent, log, ws } = setup("hang", ["42"])
     const result = await runCliBounded(
