@@ -223,4 +223,59 @@ describe("a reviewer of claimed completions", () => {
       assert.strictEqual(error._tag, "MalformedVerdict")
       assert.include(error.message, "maxHandoffChars")
     }))
+
+  /** What the run must end as, by a model of the policy: every worker claims; the reviewer answers `verdicts` in turn. */
+  const expected = (
+    verdicts: ReadonlyArray<"accept" | "reject">,
+    maxRounds: number,
+    maxReviews: number | undefined
+  ) => {
+    let reviews = 0
+    for (let round = 1; round <= maxRounds; round++) {
+      if (maxReviews !== undefined && reviews >= maxReviews) return { status: "reviews", round, reviews }
+      const verdict = verdicts[reviews++]
+      if (verdict === undefined) return { status: "RoundFailed", round, reviews }
+      if (verdict === "accept") return { status: "complete", round, reviews }
+    }
+    return { status: "rounds", round: maxRounds, reviews }
+  }
+
+  it.effect.prop(
+    "the policy against a model: any verdicts, rounds and maxReviews end as the model says",
+    {
+      verdicts: Schema.Array(Schema.Literals(["accept", "reject"])),
+      maxRounds: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 5 })),
+      maxReviews: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 4 })))
+    },
+    ({ maxReviews, maxRounds, verdicts }) =>
+      Effect.gen(function*() {
+        const model = expected(verdicts, maxRounds, maxReviews)
+        const work = Array.from({ length: maxRounds }, () => ({ value: completeReport }))
+        const steps = verdicts.map((verdict) => ({
+          value: verdict === "accept" ? accept : reject
+        }))
+        const { reviewerRequests, run, workerRequests } = setup(work, steps, {
+          review: { agent: "critic", provider: "reviewer", ...(maxReviews === undefined ? {} : { maxReviews }) }
+        })
+        const exit = yield* Effect.result(run(maxRounds))
+        assert.strictEqual(workerRequests.length, model.round)
+        assert.strictEqual(reviewerRequests.length, model.reviews)
+        if (model.status === "RoundFailed") {
+          assert.isTrue(Result.isFailure(exit) && exit.failure._tag === "RoundFailed")
+          return
+        }
+        assert.isTrue(Result.isSuccess(exit))
+        if (!Result.isSuccess(exit)) return
+        const result = exit.success.result
+        assert.strictEqual(result.roundsStarted, model.round)
+        assert.strictEqual(exit.success.agentsStarted, model.round + model.reviews)
+        if (model.status === "complete") {
+          assert.strictEqual(result.status, "complete")
+          assert.strictEqual(result.review?.verdict, "accept")
+        } else {
+          assert.strictEqual<unknown>(result.status === "budget-limited" && result.limit, model.status)
+        }
+      }),
+    { arbitrary: { runs: 60 } }
+  )
 })
