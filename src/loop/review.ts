@@ -7,12 +7,20 @@
  */
 import { Clock, Effect, Schema } from "effect"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
-import type { ReviewGuard, Verification } from "../domain/guards.ts"
+import {
+  type ClaimCheck,
+  type Guards,
+  remainingCostUsd,
+  type ReviewGuard,
+  reviewsLeft,
+  type Verification
+} from "../domain/guards.ts"
 import type { Report } from "../domain/report.ts"
 import { type ReviewDiff, reviewPrompt } from "../domain/reviewPrompt.ts"
 import { defaults } from "../domain/settings.ts"
+import type { Spend } from "../domain/spend.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
-import { checkVerdict, Verdict, verdictJsonSchema } from "../domain/verdict.ts"
+import { checkVerdict, type Review, Verdict, verdictJsonSchema } from "../domain/verdict.ts"
 import type { AttemptContext } from "./attempt.ts"
 
 /** What a review leaves behind: the verdict, and what the reviewer spent and took. */
@@ -132,3 +140,42 @@ export const reviewClaim = Effect.fnUntraced(function*(
   })
   return { verdict: checked.verdict, usage: output.usage, durationMs }
 })
+
+/** What deciding a review needs of the workflow's execution: its payload, guards, spend, count and activity. */
+export interface Reviewing<R> {
+  readonly payload: { readonly objective: string; readonly maxRounds: number }
+  readonly guards: Guards
+  readonly spend: Spend
+  /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
+  readonly reviews: { count: number }
+  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, R>
+}
+
+/**
+ * The review of round `n`'s claim, which the gate passed, as the workflow's body decides it:
+ * undefined without a reviewer, `exhausted` once the run made its `maxReviews` (a claim is never
+ * accepted unreviewed), else the review's activity's verdict, whose spend joins the round's.
+ */
+export const reviewOf = <R>(
+  execution: Reviewing<R>,
+  n: number,
+  report: Report,
+  verification: ClaimCheck["verification"]
+): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R> =>
+  Effect.gen(function*() {
+    const guard = execution.guards.review
+    if (guard === undefined) return undefined
+    if (!reviewsLeft(guard, execution.reviews.count)) return "exhausted" as const
+    execution.reviews.count++
+    const reviewed = yield* execution.review({
+      objective: execution.payload.objective,
+      round: n,
+      maxRounds: execution.payload.maxRounds,
+      report,
+      verification,
+      review: execution.reviews.count,
+      maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.soFar())
+    })
+    execution.spend.review(n, reviewed.usage, reviewed.durationMs)
+    return { ...reviewed.verdict, round: n, agent: guard.agent }
+  })

@@ -24,7 +24,6 @@ import {
   claimHolds,
   Guards,
   remainingCostUsd,
-  reviewsLeft,
   type SpendLimit,
   spendLimitReached,
   type Verification
@@ -35,7 +34,7 @@ import { spendCapText } from "../domain/render.ts"
 import { Report } from "../domain/report.ts"
 import { Spend } from "../domain/spend.ts"
 import { RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
-import { Verdict } from "../domain/verdict.ts"
+import { type Review, Verdict } from "../domain/verdict.ts"
 import {
   type AttemptContext,
   AttemptError,
@@ -46,7 +45,7 @@ import {
 } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { iterate } from "./iterate.ts"
-import { reviewClaim, Reviewed, ReviewError, type ReviewInput } from "./review.ts"
+import { reviewClaim, Reviewed, ReviewError, type ReviewInput, reviewOf } from "./review.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
 export const RunFailure = Schema.Union([
@@ -302,36 +301,7 @@ const conclude = Effect.fnUntraced(function*(
 type ReviewOutcome = Pick<RunResult, "verification" | "review">
 
 /** A review's verdict as a result carries it. */
-const reviewField = (review: (Verdict & { readonly round: number; readonly agent: string }) | undefined) =>
-  review === undefined ? {} : { review }
-
-/**
- * The review of round `n`'s claim, which the gate passed (issue 20): undefined without a reviewer,
- * `exhausted` once the run made its `maxReviews` (a claim is never accepted unreviewed), else the
- * verdict, whose spend joins the round's.
- */
-const reviewOf = Effect.fnUntraced(function*(
-  execution: Execution,
-  n: number,
-  report: Report,
-  verification: ClaimCheck["verification"]
-) {
-  const guard = execution.guards.review
-  if (guard === undefined) return undefined
-  if (!reviewsLeft(guard, execution.reviews.count)) return "exhausted" as const
-  execution.reviews.count++
-  const reviewed = yield* execution.review({
-    objective: execution.payload.objective,
-    round: n,
-    maxRounds: execution.payload.maxRounds,
-    report,
-    verification,
-    review: execution.reviews.count,
-    maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.soFar())
-  })
-  execution.spend.review(n, reviewed.usage, reviewed.durationMs)
-  return { ...reviewed.verdict, round: n, agent: guard.agent }
-})
+const reviewField = (review: Review | undefined) => review === undefined ? {} : { review }
 
 /**
  * After a failed attempt of round `n`: the cap its spend used up (no retry then), if one — the agent
