@@ -21,6 +21,13 @@ export interface ChildRequest {
   readonly onStopped?: (usage: Usage | undefined) => Effect.Effect<void>
   /** What is left of the run's cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
   readonly maxBudgetUsd?: number
+  /**
+   * A reviewer's child (issue 20) rather than a round's worker: it yields a verdict, and is given
+   * `valueSchema` (the verdict's JSON Schema) instead of the report's.
+   */
+  readonly role?: "reviewer"
+  /** The JSON Schema of the value the child is to yield (default: the report's). */
+  readonly valueSchema?: object
 }
 
 /** What one child yielded: a structured value still to be validated by the caller. */

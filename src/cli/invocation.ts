@@ -2,6 +2,7 @@ import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import { reviewerProviderName } from "../domain/settings.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { defaultRetryPolicy, Ralph } from "../loop/Ralph.ts"
 import { RunEvents } from "../loop/RunEvents.ts"
@@ -45,6 +46,15 @@ const ralphLayer = (
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
     notify: settings.notify,
+    ...(settings.review === undefined ? {} : {
+      review: {
+        agent: settings.review.agent,
+        provider: reviewerProviderName(settings.review.agent),
+        ...(settings.review.settings.model === undefined ? {} : { model: settings.review.settings.model }),
+        ...(settings.review.maxReviews === undefined ? {} : { maxReviews: settings.review.maxReviews }),
+        settings: settings.review.settings
+      }
+    }),
     ...(gate === undefined ? {} : { gate }),
     ...(Option.isSome(settings.maxTime)
       ? {

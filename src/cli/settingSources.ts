@@ -36,9 +36,19 @@ export const settingsProvider = (env: NodeJS.ProcessEnv, file: ConfigFile): Conf
   })
   return ConfigProvider.make((path) => {
     if (path[0] !== configFileName) return variables.load(path)
-    const value = path.length === 2 ? file[String(path[1])] : undefined
+    const value = path.length === 2 ? fileValue(file, String(path[1])) : undefined
     return Effect.succeed(value === undefined ? undefined : ConfigProvider.makeValue(JSON.stringify(value)))
   })
+}
+
+/** A key of the file; a dotted one (`review.agent`) names a key of an object in it. */
+const fileValue = (file: ConfigFile, key: string): unknown => {
+  let value: unknown = file
+  for (const part of key.split(".")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined
+    value = (value as Readonly<Record<string, unknown>>)[part] // an object of the parsed JSON file
+  }
+  return value
 }
 
 /** One source of a setting, decoded by the setting's Schema; its refusal names the source. */

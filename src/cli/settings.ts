@@ -11,6 +11,7 @@ import {
   defaults,
   type EngineName,
   fileKeys,
+  reviewKeys,
   type Setting,
   settings
 } from "../domain/settings.ts"
@@ -52,6 +53,15 @@ export interface CliSettings extends StoreLocation {
   readonly protect: ReadonlyArray<string>
   /** Webhooks told of the run's end (a resume's own, like its retries). */
   readonly notify: ReadonlyArray<string>
+  /** The reviewer of claimed completions (issue 20), when one is asked for. */
+  readonly review: ReviewSettings | undefined
+}
+
+/** A reviewer as the CLI starts it: its agent, that agent's settings (its file entry, the review's model applied), its bound. */
+export interface ReviewSettings {
+  readonly agent: AgentName
+  readonly settings: AgentConfig
+  readonly maxReviews: number | undefined
 }
 
 /** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
@@ -66,6 +76,9 @@ export interface GuardFlags {
   readonly verify: Given<ReadonlyArray<string>>
   readonly verifyTimeout: Given<Duration.Duration>
   readonly protect: Given<ReadonlyArray<string>>
+  readonly review: Given<AgentName>
+  readonly reviewModel: Given<string>
+  readonly maxReviews: Given<number>
 }
 
 /** Flags of the commands that find recorded runs without starting one. */
@@ -260,6 +273,14 @@ export const loadLocation = Effect.fn("loadLocation")(function*(
   return { ...location, workspace }
 })
 
+/** An agent's entry in the workspace's ralph.config.json (empty when it has none). */
+export const fileAgentEntry = Effect.fn("fileAgentEntry")(function*(
+  workspace: string,
+  name: AgentName
+): Effect.fn.Return<AgentConfig, InvalidConfig> {
+  return (yield* agentConfigs(yield* readConfigFile(workspace)))[name] ?? {}
+})
+
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
 const chosenAgent = Effect.fnUntraced(function*(
   name: AgentName,
@@ -298,7 +319,14 @@ const chosenAgent = Effect.fnUntraced(function*(
 
 type GuardSettings = Pick<
   CliSettings,
-  "maxCostUsd" | "maxTokens" | "allowUnknownCost" | "maxStalledRounds" | "verify" | "verifyTimeout" | "protect"
+  | "maxCostUsd"
+  | "maxTokens"
+  | "allowUnknownCost"
+  | "maxStalledRounds"
+  | "verify"
+  | "verifyTimeout"
+  | "protect"
+  | "review"
 >
 
 const noGuards: GuardSettings = {
@@ -308,14 +336,70 @@ const noGuards: GuardSettings = {
   maxStalledRounds: undefined,
   verify: undefined,
   verifyTimeout: defaults.verifyTimeout,
-  protect: []
+  protect: [],
+  review: undefined
 }
+
+/** The file's `review` object: an object of known keys (its values are read through the settings). */
+const checkReviewEntry = (file: ConfigFile): Effect.Effect<void, InvalidConfig> => {
+  const entry = file.review
+  if (entry === undefined) return Effect.void
+  if (!Predicate.isObject(entry) || Array.isArray(entry)) {
+    return Effect.fail(
+      new InvalidConfig({ key: "review", problem: `must be an object with the keys ${reviewKeys.join(", ")}` })
+    )
+  }
+  const unknown = Object.keys(entry).find((key) => !reviewKeys.includes(key))
+  return unknown === undefined ? Effect.void : Effect.fail(
+    new InvalidConfig({ key: `${configFileName}: review.${unknown}`, problem: unknownKey("key", unknown, reviewKeys) })
+  )
+}
+
+/** The reviewer asked for, with its agent's settings from the file (a review's own model over the entry's). */
+const reviewOf = Effect.fnUntraced(function*(
+  flags: GuardFlags,
+  provider: ConfigProvider.ConfigProvider,
+  agents: Partial<Record<AgentName, AgentConfig>>
+): Effect.fn.Return<ReviewSettings | undefined, InvalidConfig | InvalidArguments> {
+  const agent = yield* resolved(settings.review, flags.review, provider)
+  const model = yield* resolved(settings.reviewModel, flags.reviewModel, provider)
+  const maxReviews = yield* resolved(settings.maxReviews, flags.maxReviews, provider)
+  /** Bad input from the flag is the command line's, from elsewhere the config's. */
+  const refused = (source: string, problem: string) =>
+    source.startsWith("--")
+      ? new InvalidArguments({ argument: source, problem })
+      : new InvalidConfig({ key: source, problem })
+  if (Option.isNone(agent)) {
+    const stray = Option.orElse(Option.map(model, (m) => m.source), () => Option.map(maxReviews, (m) => m.source))
+    if (Option.isSome(stray)) {
+      return yield* refused(
+        stray.value,
+        "there is no reviewer to apply it to: choose one with --review AGENT (RALPH_REVIEW, review.agent)"
+      )
+    }
+    return undefined
+  }
+  const name = agent.value.value
+  if (Option.isSome(model) && name === "exec") {
+    return yield* refused(
+      model.value.source,
+      "the exec agent has no model of ralph's choosing; pass it in agents.exec.command or its args"
+    )
+  }
+  const entry = agents[name] ?? {}
+  return {
+    agent: name,
+    settings: Option.isSome(model) ? { ...entry, model: model.value.value } : entry,
+    maxReviews: Option.getOrUndefined(Option.map(maxReviews, (m) => m.value))
+  }
+})
 
 /** A new run's guards: each flag over its variable over its file key. */
 const guardsOf = Effect.fnUntraced(function*(
   flags: GuardFlags,
-  provider: ConfigProvider.ConfigProvider
-): Effect.fn.Return<GuardSettings, InvalidConfig> {
+  provider: ConfigProvider.ConfigProvider,
+  agents: Partial<Record<AgentName, AgentConfig>>
+): Effect.fn.Return<GuardSettings, InvalidConfig | InvalidArguments> {
   const value = <A>(setting: Setting<A>, given: Given<A>) =>
     Effect.map(resolved(setting, given, provider), (r) => Option.getOrUndefined(Option.map(r, (s) => s.value)))
   return {
@@ -326,7 +410,8 @@ const guardsOf = Effect.fnUntraced(function*(
     verify: yield* value(settings.verify, flags.verify),
     verifyTimeout: (yield* value(settings.verifyTimeout, flags.verifyTimeout)) ?? defaults.verifyTimeout,
     // Repeated flags replace the variable's and the file's list, like any other setting's flag.
-    protect: (yield* value(settings.protect, flags.protect)) ?? []
+    protect: (yield* value(settings.protect, flags.protect)) ?? [],
+    review: yield* reviewOf(flags, provider, agents)
   }
 })
 
@@ -344,6 +429,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
 ): Effect.fn.Return<CliSettings, InvalidConfig | InvalidArguments> {
   const workspace = yield* resolveWorkspace(flags.workspace)
   const file = yield* readConfigFile(workspace)
+  yield* checkReviewEntry(file)
   const provider = settingsProvider(env, file)
   const value = <A>(setting: Setting<A>, given: Given<A>) => resolved(setting, given, provider)
   const unflagged = <A>(setting: Setting<A>) => value(setting, Option.none())
@@ -380,7 +466,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
     notify: valueOr(yield* value(settings.notify, flags.notify), []),
     ...(yield* locationOf(flags, env, provider, workspace, true)),
-    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider))
+    ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider, agents))
   }
 })
 

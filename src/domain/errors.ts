@@ -102,6 +102,18 @@ export class OversizedReport extends Schema.TaggedError<OversizedReport>()("Over
   }
 }
 
+/** A reviewer (issue 20) returned a value that is not a verdict: an error, never an accept. */
+export class MalformedVerdict extends Schema.TaggedError<MalformedVerdict>()("MalformedVerdict", {
+  round: Schema.Number,
+  /** The reviewer's agent. */
+  agent: Schema.String,
+  problem: Schema.String
+}) {
+  override get message(): string {
+    return `The reviewer (${this.agent}) of round ${this.round}'s claimed completion returned a malformed verdict: ${this.problem}; a verdict is exactly the keys verdict ("accept" or "reject") and findings (a reject needs at least one)`
+  }
+}
+
 export class Cancelled extends Schema.TaggedError<Cancelled>()("Cancelled", {
   signal: Schema.optionalKey(Schema.String),
   round: Schema.optionalKey(Schema.Number)
@@ -189,6 +201,7 @@ export const RalphError = Schema.Union([
   RoundFailed,
   MalformedReport,
   OversizedReport,
+  MalformedVerdict,
   Cancelled,
   WorkspaceLocked,
   LeaseLost,

@@ -8,6 +8,7 @@ import { ClaimCheck, Guards } from "./guards.ts"
 import { Envelope } from "./outcome.ts"
 import { Report } from "./report.ts"
 import { Usage } from "./usage.ts"
+import { Verdict } from "./verdict.ts"
 
 /** The deployment config a run is started with, as it is recorded. */
 export const RunConfig = Schema.Struct({
@@ -86,6 +87,40 @@ export const ClaimChecked = Schema.TaggedStruct("ClaimChecked", {
   holds: Schema.Boolean
 })
 
+/** A reviewer child is started on a claimed completion the gate passed (issue 20); `review` counts the run's reviews. */
+export const ReviewStarted = Schema.TaggedStruct("ReviewStarted", {
+  runId: Schema.String,
+  round: Schema.Int,
+  review: Schema.Int,
+  agent: Schema.String
+})
+
+/** The reviewer's verdict: `accept` ends the run complete, `reject` hands its findings to the next worker. */
+export const ReviewFinished = Schema.TaggedStruct("ReviewFinished", {
+  runId: Schema.String,
+  round: Schema.Int,
+  review: Schema.Int,
+  agent: Schema.String,
+  verdict: Verdict,
+  durationMs: Schema.Number,
+  /** What the reviewer spent: it counts toward the round's spend and the caps. */
+  usage: Usage
+})
+
+/** The reviewer yielded no verdict (`failed`: its child failed) or one that breaks the rules (`malformed`): the run fails. */
+export const ReviewFailed = Schema.TaggedStruct("ReviewFailed", {
+  runId: Schema.String,
+  round: Schema.Int,
+  review: Schema.Int,
+  agent: Schema.String,
+  kind: Schema.Literals(["failed", "malformed"]),
+  /** A failed child's reason. */
+  reason: Schema.optionalKey(FailureReason),
+  problem: Schema.String,
+  durationMs: Schema.Number,
+  usage: Schema.optionalKey(Usage)
+})
+
 export const RoundFailed = Schema.TaggedStruct("RoundFailed", {
   runId: Schema.String,
   round: Schema.Int,
@@ -146,6 +181,9 @@ export const RunEvent = Schema.Union([
   RoundFinished,
   ClaimCheckStarted,
   ClaimChecked,
+  ReviewStarted,
+  ReviewFinished,
+  ReviewFailed,
   RoundFailed,
   RoundRejected,
   RoundStopped,

@@ -4,6 +4,7 @@
  * with it, so a resume holds the run to the same guards. Pure rules; the I/O is in services.
  */
 import { Schema } from "effect"
+import { AgentConfig } from "./settings.ts"
 import { costOf, knownSpend, type RoundUsage, tokensOf } from "./usage.ts"
 
 /** One run of the verify command. */
@@ -58,6 +59,21 @@ export type ClaimCheck = typeof ClaimCheck.Type
 export const claimHolds = (check: ClaimCheck): boolean =>
   check.protectedChanged.length === 0 && (check.verification === null || verificationPassed(check.verification))
 
+/** The reviewer a run is held to: its agent, and how many reviews the run may make. */
+export const ReviewGuard = Schema.Struct({
+  /** The agent, as a person reads it (`codex`, `exec`). */
+  agent: Schema.String,
+  /** The provider the reviewer's children start on (the registry's name for it). */
+  provider: Schema.String,
+  /** The model asked of the reviewer's CLI, when one was. */
+  model: Schema.optionalKey(Schema.String),
+  /** Past this many reviews a claim is not accepted unreviewed: the run ends budget-limited (`reviews`). */
+  maxReviews: Schema.optionalKey(Schema.Int),
+  /** The CLI's reviewer settings (the names of its env variables, never their values), so a resume starts the same reviewer. */
+  settings: Schema.optionalKey(AgentConfig)
+})
+export type ReviewGuard = typeof ReviewGuard.Type
+
 export const Guards = Schema.Struct({
   maxCostUsd: Schema.optionalKey(Schema.Finite),
   maxTokens: Schema.optionalKey(Schema.Int),
@@ -67,9 +83,15 @@ export const Guards = Schema.Struct({
   /** The protected files when the run started: workspace-relative path → fingerprint. */
   protectedFiles: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   /** The patterns that chose them (the user's `protect`, and the gate's own files). */
-  protect: Schema.optionalKey(Schema.Array(Schema.String))
+  protect: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** A reviewer child judges every claim the gate passed (issue 20; see ReviewGuard). */
+  review: Schema.optionalKey(ReviewGuard)
 })
 export type Guards = typeof Guards.Type
+
+/** Whether the run may review one more claim, having made `reviews`. */
+export const reviewsLeft = (review: ReviewGuard, reviews: number): boolean =>
+  review.maxReviews === undefined || reviews < review.maxReviews
 
 /** The guards in words, for a person (`verify …, protect 3 files, cost cap $5, …`); empty when there are none. */
 export const describeGuards = (guards: Guards): string => {
@@ -84,6 +106,14 @@ export const describeGuards = (guards: Guards): string => {
   }
   if (guards.maxTokens !== undefined) parts.push(`token cap ${guards.maxTokens}`)
   if (guards.maxStalledRounds !== undefined) parts.push(`stall guard ${guards.maxStalledRounds} rounds`)
+  if (guards.review !== undefined) {
+    const { agent, maxReviews, model } = guards.review
+    parts.push(
+      `review: ${agent}${model === undefined ? "" : ` (${model})`}${
+        maxReviews === undefined ? "" : `, at most ${maxReviews} review${maxReviews === 1 ? "" : "s"}`
+      }`
+    )
+  }
   return parts.join(" · ")
 }
 

@@ -147,6 +147,14 @@ export const finishedNotification = (envelope: Envelope, workspace: string, at: 
   const text = [
     `ralph run ${envelope.runId}: ${status} after ${plural(result.roundsStarted, "round")}`,
     ...(verification === null ? [] : [verificationText(verification)]),
+    // A reviewer's verdict (issue 20) is a model's opinion: said so, never as a check.
+    ...(result.review === undefined
+      ? []
+      : [
+        `${
+          result.review.verdict === "accept" ? "accepted" : "rejected"
+        } by the reviewer ${result.review.agent} (an opinion)`
+      ]),
     spendText(spend)
   ].join(", ")
   return {

@@ -1,5 +1,6 @@
 import { type ClaimCheck, verificationOutcome } from "./guards.ts"
 import type { Report } from "./report.ts"
+import type { Verdict } from "./verdict.ts"
 
 export interface RoundPromptInput {
   readonly objective: string
@@ -9,7 +10,19 @@ export interface RoundPromptInput {
   readonly previous: Report | undefined
   /** Set when the previous worker claimed completion and the claim's check failed. */
   readonly rejected?: ClaimCheck | undefined
+  /** Set when the previous worker's claim passed the gate and a reviewer rejected it (issue 20). */
+  readonly reviewRejected?: Verdict | undefined
 }
+
+/** Why a reviewer did not accept the previous claim, for the worker who must answer its findings. */
+const reviewRejection = (verdict: Verdict): string =>
+  [
+    "The previous worker reported the objective complete, and a reviewer (another agent, which read the",
+    "objective, that report, the run's diff and the verification) rejected the claim. Its findings are a",
+    "model's opinion: check each against the workspace, fix what holds, and do not report completion",
+    "until they are answered. The findings:",
+    ...verdict.findings.map((finding) => `- ${finding}`)
+  ].join("\n")
 
 const quoted = (command: ReadonlyArray<string>) => command.map((word) => JSON.stringify(word)).join(" ")
 
@@ -86,7 +99,9 @@ const stablePrefix = (objective: string): string =>
   ].join("\n")
 
 /** The whole of what a fresh child is told; it remembers nothing else. */
-export const roundPrompt = ({ maxRounds, objective, previous, rejected, round }: RoundPromptInput): string =>
+export const roundPrompt = (
+  { maxRounds, objective, previous, rejected, reviewRejected, round }: RoundPromptInput
+): string =>
   [
     stablePrefix(objective),
     "",
@@ -97,5 +112,8 @@ export const roundPrompt = ({ maxRounds, objective, previous, rejected, round }:
     "## Handoff",
     "",
     handoff(previous),
-    ...(rejected === undefined ? [] : ["", "## The previous claim did not hold", "", rejection(rejected)])
+    ...(rejected === undefined ? [] : ["", "## The previous claim did not hold", "", rejection(rejected)]),
+    ...(reviewRejected === undefined
+      ? []
+      : ["", "## The previous claim was rejected by a reviewer", "", reviewRejection(reviewRejected)])
   ].join("\n")

@@ -67,6 +67,8 @@ const budgetRanOut = (result: Extract<Envelope["result"], { readonly status: "bu
       return `${capitalized(spendCapText(result.limit, result.cap, result.usage?.rounds ?? []))}; the run stopped`
     case "stalled":
       return "The stall guard stopped the run: the last rounds changed nothing in the workspace"
+    case "reviews":
+      return "The reviews ran out (maxReviews): the last claimed completion was not reviewed, so it was not accepted"
   }
 }
 
@@ -77,6 +79,12 @@ const rejectedClaim = ({ result }: Envelope): string | undefined => {
       result.protectedChanged.map(escapeLine).join(", ")
     }); the claim was rejected.`
   }
+  const review = result.review
+  if (result.status === "budget-limited" && review !== undefined && review.verdict === "reject") {
+    return `The last worker reported the objective complete, but the reviewer (${
+      escapeLine(review.agent)
+    }) rejected the claim: ${review.findings.map(escapeLine).join("; ")}`
+  }
   const v = result.verification
   if (result.status === "budget-limited" && v !== undefined) {
     return `The last worker reported the objective complete, but \`${command(v.command)}\` ${
@@ -85,6 +93,14 @@ const rejectedClaim = ({ result }: Envelope): string | undefined => {
   }
   return undefined
 }
+
+/** A reviewer's accept, said for what it is. */
+const reviewed = ({ result }: Envelope): string | undefined =>
+  result.status === "complete" && result.review !== undefined
+    ? `A reviewer (${escapeLine(result.review.agent)}) accepted the claim: a model's opinion, not a check.${
+      result.review.findings.length === 0 ? "" : ` Its findings: ${result.review.findings.map(escapeLine).join("; ")}`
+    }`
+    : undefined
 
 const headline = ({ result }: Envelope): string => {
   switch (result.status) {
@@ -115,7 +131,7 @@ export const renderEnvelope = (envelope: Envelope, maxResultChars: number): stri
   boundText(
     [
       headline(envelope),
-      ...[rejectedClaim(envelope)].filter((line) => line !== undefined),
+      ...[rejectedClaim(envelope), reviewed(envelope)].filter((line) => line !== undefined),
       `Run ${envelope.runId}, agents started: ${envelope.agentsStarted}.${
         envelope.result.usage === undefined ? "" : ` Spend: ${formatTotals(envelope.result.usage.rounds)}.`
       }`,

@@ -12,6 +12,7 @@ import type { Envelope } from "./outcome.ts"
 import type { Report } from "./report.ts"
 import { Spend } from "./spend.ts"
 import type { RoundUsage, Usage } from "./usage.ts"
+import type { Verdict } from "./verdict.ts"
 
 type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
 
@@ -55,7 +56,21 @@ export interface RoundView {
     | { readonly status: "checking" | "interrupted" }
     | { readonly status: "held" | "rejected"; readonly check: ClaimCheck }
     | null
+  /** The review of the round's claimed completion (issue 20), when one was started. */
+  readonly review?: RoundReview
 }
+
+/** A review as the record tells it: going on, cut short, its verdict, or why it gave none. */
+export type RoundReview =
+  | { readonly status: "reviewing" | "interrupted"; readonly agent: string }
+  | {
+    readonly status: "accepted" | "rejected"
+    readonly agent: string
+    readonly verdict: Verdict
+    readonly durationMs: number
+    readonly usage: Usage
+  }
+  | { readonly status: "failed" | "malformed"; readonly agent: string; readonly problem: string }
 
 /** What a journal says about its run, derived from the entries alone. */
 export interface RunView {
@@ -75,8 +90,14 @@ export interface RunView {
       readonly durationMs: number
       readonly changed: boolean | null
       readonly rejected?: ClaimCheck
+      /** Set when its claim passed the gate and a reviewer rejected it (the next round is told the findings). */
+      readonly reviewRejected?: Verdict
     }
     | null
+  /** Reviews the run started (issue 20), every invocation's; each counts toward `maxReviews`. */
+  readonly reviews: number
+  /** Reviews that gave a verdict: what a resume counts toward `maxReviews` (one cut short runs again). */
+  readonly reviewsDone: number
   /** The spend of every finished round. */
   readonly usage: ReadonlyArray<RoundUsage>
   /** Every round's spend so far: the finished rounds', then what the attempts of an unfinished one spent. */
@@ -165,6 +186,8 @@ export class RunFold {
   private terminal = false
   private lastTime: string
   private readonly notifications: Array<NotificationEntry> = []
+  private reviews = 0
+  private reviewsDone = 0
 
   constructor(readonly started: RunStartedEntry) {
     this.ownerPid = started.pid
@@ -205,6 +228,21 @@ export class RunFold {
     if (index >= 0) this.rounds[index] = { ...this.rounds[index]!, claim }
   }
 
+  /** The review of the round's finished attempt (a resume may review it again). */
+  private replaceReview(round: number, review: RoundReview): void {
+    const index = this.rounds.findLastIndex((r) => r.round === round && r.status === "finished")
+    if (index >= 0) this.rounds[index] = { ...this.rounds[index]!, review }
+  }
+
+  private interruptReviews(): void {
+    for (let i = 0; i < this.rounds.length; i++) {
+      const review = this.rounds[i]!.review
+      if (review?.status === "reviewing") {
+        this.rounds[i] = { ...this.rounds[i]!, review: { status: "interrupted", agent: review.agent } }
+      }
+    }
+  }
+
   /** An attempt that ended without a report: it counts toward its round's spend. */
   private endedWithout(round: number, usage: Usage | undefined): void {
     this.spend.attempt(round, usage)
@@ -222,6 +260,7 @@ export class RunFold {
         this.terminal = false
         this.error = null
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
+        this.interruptReviews()
         return this.interruptClaims()
       case "round-started":
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
@@ -272,6 +311,26 @@ export class RunFold {
           this.lastFinished = { ...this.lastFinished, rejected: entry.check }
         }
         return
+      case "review-started":
+        this.reviews++
+        return this.replaceReview(entry.round, { status: "reviewing", agent: entry.agent })
+      case "review-finished":
+        this.reviewsDone++
+        this.spend.review(entry.round, entry.usage, entry.durationMs)
+        this.replaceReview(entry.round, {
+          status: entry.verdict.verdict === "accept" ? "accepted" : "rejected",
+          agent: entry.agent,
+          verdict: entry.verdict,
+          durationMs: entry.durationMs,
+          usage: entry.usage
+        })
+        if (entry.verdict.verdict === "reject" && this.lastFinished?.round === entry.round) {
+          this.lastFinished = { ...this.lastFinished, reviewRejected: entry.verdict }
+        }
+        return
+      case "review-failed":
+        this.spend.review(entry.round, entry.usage, entry.durationMs)
+        return this.replaceReview(entry.round, { status: entry.kind, agent: entry.agent, problem: entry.problem })
       case "round-failed":
         this.endedWithout(entry.round, entry.usage)
         return this.replaceCurrent({
@@ -327,9 +386,14 @@ export class RunFold {
     // A claim check marked as going on is only while the run is.
     const rounds = state === "running" ?
       [...this.rounds] :
-      this.rounds.map((round) =>
-        round.claim?.status === "checking" ? { ...round, claim: { status: "interrupted" as const } } : round
-      )
+      this.rounds.map((round) => {
+        const claim = round.claim?.status === "checking"
+          ? { ...round, claim: { status: "interrupted" as const } }
+          : round
+        return claim.review?.status === "reviewing"
+          ? { ...claim, review: { status: "interrupted" as const, agent: claim.review.agent } }
+          : claim
+      })
     const last = rounds.at(-1)
     const dangling = last !== undefined && last.status === "running"
     if (state === "interrupted" && dangling) rounds[rounds.length - 1] = { ...last, status: "interrupted" }
@@ -344,7 +408,10 @@ export class RunFold {
       stalled: trailingUnchanged(rounds),
       pendingUsage: [...this.spend.pending(next)],
       stoppedUsage: [...(this.stopped.get(next) ?? [])],
-      agentsStarted: rounds.length,
+      // Every child: the rounds' and the reviewers'.
+      agentsStarted: rounds.length + this.reviews,
+      reviews: this.reviews,
+      reviewsDone: this.reviewsDone,
       envelope,
       error,
       danglingPid: dangling ? last.pid : null,

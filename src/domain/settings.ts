@@ -75,7 +75,9 @@ export const defaults = {
   dashboardPort: 7420,
   /** The dashboard's runs per page, and the most a page may ask for. */
   dashboardPageSize: 50,
-  dashboardMaxPageSize: 200
+  dashboardMaxPageSize: 200,
+  /** How much of the run's patch a reviewer's prompt holds (characters); past it the patch is cut, saying so. */
+  reviewDiffChars: 100_000
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -227,6 +229,32 @@ export const settings = {
     kind: globs,
     description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
   }),
+  review: setting({
+    key: "review.agent",
+    env: "RALPH_REVIEW",
+    flag: "review",
+    kind: agentName,
+    description:
+      `A reviewer agent (${
+        agentNames.join(", ")
+      }) that judges every claimed completion the verify gate passed (or every one, without a gate); ` +
+      "its accept is a model's opinion, not a check"
+  }),
+  reviewModel: setting({
+    key: "review.model",
+    env: "RALPH_REVIEW_MODEL",
+    flag: "review-model",
+    kind: text("MODEL"),
+    description: "The model the reviewer's CLI should use (not for exec)"
+  }),
+  maxReviews: setting({
+    key: "review.maxReviews",
+    env: "RALPH_MAX_REVIEWS",
+    flag: "max-reviews",
+    kind: count(1),
+    description: "At most this many reviews a run; a claim past them ends the run budget-limited (reviews), " +
+      "never accepted unreviewed"
+  }),
   notify: setting({
     key: "notify",
     env: "RALPH_NOTIFY",
@@ -305,11 +333,21 @@ export const AgentConfig = Schema.Struct({
 })
 export type AgentConfig = typeof AgentConfig.Type
 
+/** The keys of `review` in ralph.config.json (issue 20). */
+export const reviewKeys: ReadonlyArray<string> = Object.values(settings)
+  .map((s) => s.key)
+  .filter((key) => key.startsWith("review."))
+  .map((key) => key.slice("review.".length))
+
 /** The top-level keys of ralph.config.json. */
 export const fileKeys: ReadonlyArray<string> = [
   ...Object.values(settings).map((s) => s.key).filter((key) => !key.includes(".")),
-  "agents"
+  "agents",
+  "review"
 ]
+
+/** The name the CLI registers a reviewer's provider under: beside the worker's, even for the same agent. */
+export const reviewerProviderName = (agent: string): string => `${agent} (reviewer)`
 
 /**
  * An agent's settings as they may be recorded: the names of its extra variables, never their

@@ -48,6 +48,17 @@ export class Spend {
     return spent
   }
 
+  /**
+   * A review of `round`'s claimed completion (issue 20): the reviewer is the round's child too, so
+   * its spend (and its time) joins the round's; `undefined`: it said nothing, and the round's is unknown.
+   */
+  review(round: number, usage: Usage | undefined, durationMs: number): void {
+    const index = this.done.findLastIndex((r) => r.round === round)
+    if (index < 0) return this.attempt(round, usage)
+    const { durationMs: before, round: _round, ...spent } = this.done[index]!
+    this.done[index] = roundSpend(round, [spent, usage ?? {}], before + durationMs)
+  }
+
   /** The finished rounds' spend: the live array, which later rounds extend (a copy a round would be quadratic). */
   get finished(): ReadonlyArray<RoundUsage> {
     return this.done
@@ -76,5 +87,8 @@ export const hearSpend = (spend: Spend, event: RunEvent): void => {
     case "RoundFinished":
       spend.finish(event.round, event.usage, event.durationMs)
       return
+    case "ReviewFinished":
+    case "ReviewFailed":
+      return spend.review(event.round, event.usage, event.durationMs)
   }
 }

@@ -11,6 +11,8 @@ export interface StartRequest {
   readonly maxTotalAgents: number
   /** Continue an existing run: its id and the children it already started. */
   readonly resume?: { readonly runId: string; readonly agentsStarted: number; readonly counted: number }
+  /** The provider a reviewer's children start on (issue 20), when the run has a reviewer; resolved by the caller too. */
+  readonly reviewer?: Provider
 }
 
 /** One live run: its id, its accounting, and the way to start its children. */
@@ -20,6 +22,11 @@ export interface RunHandle {
   readonly agentsStarted: Effect.Effect<number>
   /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
   readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+  /**
+   * Starts one reviewer child on the run's reviewer provider (absent without one), stopped with the
+   * run like any child; it counts in `agentsStarted`, not against the cap on rounds.
+   */
+  readonly reviewer?: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed>
 }
 
 export interface EngineOptions {
@@ -78,7 +85,6 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             ceiling: options.maxChildrenPerRun
           })
         }
-        const provider = request.provider
         const runId = request.resume?.runId ?? (yield* makeRunId)
         const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
         const counted = yield* Ref.make(request.resume?.counted ?? 0)
@@ -86,6 +92,17 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
         // interrupts whichever callers are inside a child, which stops those children and waits.
         const running = new Set<Fiber.Fiber<unknown, unknown>>()
         yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
+        /** A child on `on`, in its caller's fiber, stopped with the run. */
+        const startOn = Effect.fnUntraced(function*(on: Provider, childRequest: Omit<ChildRequest, "runId">) {
+          yield* Ref.update(started, (n) => n + 1)
+          // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
+          // run's end) closes it, which stops the child and waits until it is gone.
+          const caller = yield* Effect.fiber
+          running.add(caller)
+          return yield* Effect.scoped(on.start({ ...childRequest, runId })).pipe(
+            Effect.ensuring(Effect.sync(() => running.delete(caller)))
+          )
+        })
         // Untraced: it runs once per round (see bench/RESULTS.md).
         const child = Effect.fnUntraced(function*(
           childRequest: Omit<ChildRequest, "runId">
@@ -96,16 +113,13 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
               return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
             }
           }
-          yield* Ref.update(started, (n) => n + 1)
-          // The child has its own scope: a caller that stops waiting (a timeout, an interrupt, the
-          // run's end) closes it, which stops the child and waits until it is gone.
-          const caller = yield* Effect.fiber
-          running.add(caller)
-          return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
-            Effect.ensuring(Effect.sync(() => running.delete(caller)))
-          )
+          return yield* startOn(request.provider, childRequest)
         })
-        return { runId, agentsStarted: Ref.get(started), child }
+        const reviewerProvider = request.reviewer
+        const reviewer = reviewerProvider === undefined
+          ? {}
+          : { reviewer: (childRequest: Omit<ChildRequest, "runId">) => startOn(reviewerProvider, childRequest) }
+        return { runId, agentsStarted: Ref.get(started), child, ...reviewer }
       })
       return RunSupervisor.of({ start })
     })

@@ -70,6 +70,20 @@ export interface RalphOptions extends RalphConfigInput {
    * bounded, the run's end delayed by 10 s at most, never failing the run; kept in the run's record.
    */
   readonly notify?: ReadonlyArray<string>
+  /**
+   * A reviewer (issue 20): every claimed completion the gate passed (or every one, without a gate)
+   * is judged by a fresh child of the provider `provider` (default: `agent`'s) before the run may end
+   * complete. `agent` names it for people; `maxReviews` bounds the reviews of a run: past it the
+   * run ends budget-limited (`reviews`), never accepting a claim unreviewed.
+   */
+  readonly review?: {
+    readonly agent: string
+    readonly provider?: string
+    readonly model?: string
+    readonly maxReviews?: number
+    /** The reviewer's agent settings, recorded with the run (env names only) so a resume can start it again. */
+    readonly settings?: AgentConfig
+  }
 }
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
@@ -133,19 +147,29 @@ export class Ralph extends Context.Service<Ralph, {
          */
         const providerFor = Effect.fnUntraced(function*(guards: Guards) {
           const provider = yield* providers.resolve(config.subagentProvider)
-          if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && provider.reportsCost !== true) {
-            return yield* new InvalidConfig({
-              key: "maxCostUsd",
-              problem: `the agent ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
-                "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
-            })
+          // The reviewer's spend counts toward the caps like the worker's (issue 20).
+          const review = guards.review
+          const reviewer = review === undefined ? undefined : yield* providers.resolve(review.provider)
+          const children = [
+            { role: "agent", name: provider.name, checked: provider },
+            ...(reviewer === undefined ? [] : [{ role: "reviewer", name: review?.agent ?? "", checked: reviewer }])
+          ]
+          for (const { checked, name, role } of children) {
+            if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && checked.reportsCost !== true) {
+              return yield* new InvalidConfig({
+                key: "maxCostUsd",
+                problem: `the ${role} ${name} does not report what it costs, ` +
+                  "so ralph cannot hold it to a cost cap; cap its tokens (maxTokens) instead, or allow an unknown " +
+                  "cost (--allow-unknown-cost)"
+              })
+            }
           }
-          return provider
+          return reviewer === undefined ? { worker: provider } : { worker: provider, reviewer }
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)
-          const provider = yield* providerFor(asked)
+          const providers = yield* providerFor(asked)
           const guards: Guards = { ...asked }
           let unmatched: ReadonlyArray<string> = []
           if (asked.verify !== undefined || protect.length > 0) {
@@ -156,7 +180,13 @@ export class Ralph extends Context.Service<Ralph, {
               Object.assign(guards, { protect: baseline.patterns, protectedFiles: baseline.files })
             }
           }
-          return yield* driveRun(provider, newRun(resolved.objective, resolved.maxRounds), undefined, guards, unmatched)
+          return yield* driveRun(
+            providers,
+            newRun(resolved.objective, resolved.maxRounds),
+            undefined,
+            guards,
+            unmatched
+          )
         })
 
         /** A recorded run, to continue: its envelope when it ended, else where it stands. */
@@ -180,8 +210,8 @@ export class Ralph extends Context.Service<Ralph, {
           if ("envelope" in found) return found.envelope
           // A resumed run keeps its guards: a cost-capped one needs an agent that reports its cost, as when it started.
           const guards = found.checkpoint.guards ?? {}
-          const provider = yield* providerFor(guards)
-          return yield* driveRun(provider, found.checkpoint, found.dangling ?? { round: null, pid: null }, guards)
+          const providers = yield* providerFor(guards)
+          return yield* driveRun(providers, found.checkpoint, found.dangling ?? { round: null, pid: null }, guards)
         })
 
         return Ralph.of({ config, run, resume })

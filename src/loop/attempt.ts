@@ -8,6 +8,7 @@ import { Clock, Effect, Random, Schema } from "effect"
 import { ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
 import { checkReport, Report } from "../domain/report.ts"
+import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { GitFailed } from "../workspace/git.ts"
@@ -72,6 +73,8 @@ export interface AttemptContext {
   readonly protectedBaseline: ProtectedBaseline | undefined
   /** Records the workspace as the round's checkpoint (src/workspace/checkpoints.ts): its commit, or undefined outside git. */
   readonly checkpoint?: (round: number) => Effect.Effect<string | undefined, GitFailed>
+  /** The run's diff from checkpoint 0 to `round`'s, for its reviewer (issue 20); absent outside git. */
+  readonly runDiff?: (round: number) => Effect.Effect<ReviewDiff>
 }
 
 export interface AttemptInput {

@@ -7,6 +7,7 @@ import type { RunResult } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
 import type { RunView } from "../domain/runView.ts"
 import type { RoundUsage, Usage } from "../domain/usage.ts"
+import type { Verdict } from "../domain/verdict.ts"
 import type { AttemptContext } from "./attempt.ts"
 
 /** Where an unfinished run stands, to continue it. */
@@ -31,6 +32,10 @@ export interface Checkpoint {
   readonly pendingUsage?: ReadonlyArray<Usage>
   /** The guards the run was started with (recorded with it); absent for runs recorded before guards existed. */
   readonly guards?: Guards
+  /** Reviews that gave a verdict (issue 20), toward `maxReviews`. */
+  readonly reviews?: number
+  /** Set when the last finished round's claim passed the gate and its reviewer rejected it. */
+  readonly reviewRejected?: Verdict
 }
 
 /** What a resume found of the interrupted run: the round that never finished, and its child's pid. */
@@ -76,6 +81,8 @@ export const fromRecord = (
     // The stopped ones are in no engine's record: the round's first attempt takes them (Dangling.stopped).
     pendingUsage: view.pendingUsage.slice(0, view.pendingUsage.length - view.stoppedUsage.length),
     ...(finished?.rejected === undefined ? {} : { rejected: finished.rejected }),
+    ...(view.reviewsDone === 0 ? {} : { reviews: view.reviewsDone }),
+    ...(finished?.reviewRejected === undefined ? {} : { reviewRejected: finished.reviewRejected }),
     ...(view.started.guards === undefined ? {} : { guards: view.started.guards })
   }
   const dangling: Dangling = {

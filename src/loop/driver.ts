@@ -14,6 +14,7 @@ import type { RunEvent } from "../domain/events.ts"
 import { checksClaims, type Guards } from "../domain/guards.ts"
 import type { Delivery } from "../domain/notification.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import type { AgentConfig } from "../domain/settings.ts"
 import { hearSpend, Spend } from "../domain/spend.ts"
 import type { RunHandle, RunSupervisor } from "../engine/RunSupervisor.ts"
@@ -22,7 +23,7 @@ import { notifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
-import type { Checkpoints } from "../workspace/checkpoints.ts"
+import { checkpointRef, type Checkpoints } from "../workspace/checkpoints.ts"
 import { gitHead } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
@@ -32,6 +33,13 @@ import type { RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
 import { timeBudgetResult } from "./timeBudget.ts"
 import { type LoopState, RalphRun, type RalphRunPayload, roundInFlight } from "./workflow.ts"
+
+/** The providers a run's children start on, resolved and checked by the caller once per call. */
+export interface RunProviders {
+  readonly worker: Provider
+  /** The reviewer's, when the run has one (issue 20). */
+  readonly reviewer?: Provider
+}
 
 /** What the service fixes for every run it drives. */
 export interface Driver {
@@ -131,13 +139,34 @@ const payloadOf = (runId: string, checkpoint: Checkpoint, guards: Guards): Ralph
       report: checkpoint.lastReport,
       usage: checkpoint.usage ?? [],
       stalled: checkpoint.stalled ?? 0,
-      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected })
+      ...(checkpoint.rejected === undefined ? {} : { rejected: checkpoint.rejected }),
+      ...(checkpoint.reviews === undefined ? {} : { reviews: checkpoint.reviews }),
+      ...(checkpoint.reviewRejected === undefined ? {} : { reviewRejected: checkpoint.reviewRejected })
     },
   guards,
   ...(checkpoint.pendingUsage === undefined || checkpoint.pendingUsage.length === 0
     ? {}
     : { pendingUsage: checkpoint.pendingUsage })
 })
+
+/**
+ * The run's changes from checkpoint 0 to round `round`'s, for its reviewer: the diffstat and the
+ * patch (undefined past git's own bound: the prompt then names the command), or why there is none.
+ */
+const reviewDiff = (checkpoints: Checkpoints["Service"], workspace: string, runId: string, round: number) => {
+  const from = checkpointRef(runId, 0)
+  const to = checkpointRef(runId, round)
+  const command = `git diff ${from} ${to}`
+  return Effect.gen(function*() {
+    const stat = yield* checkpoints.diff(workspace, from, to, true)
+    const patch = yield* checkpoints.diff(workspace, from, to, false).pipe(
+      Effect.catchTag("GitFailed", () => Effect.succeed(undefined))
+    )
+    return { _tag: "Diff", stat, patch, command } satisfies ReviewDiff
+  }).pipe(
+    Effect.catchTag("GitFailed", (error) => Effect.succeed<ReviewDiff>({ _tag: "Unavailable", problem: error.message }))
+  )
+}
 
 /** What the run's activities need while this invocation drives it. */
 const liveRunOf = Effect.fnUntraced(function*(
@@ -172,7 +201,11 @@ const liveRunOf = Effect.fnUntraced(function*(
     // round asks again (the run was told so at its start); in git, `record` looks for the repository
     // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
-      ? { checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round) }
+      ? {
+        checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round),
+        // The reviewer's diff (issue 20): checkpoint 0 to the claiming round's.
+        runDiff: (round: number) => reviewDiff(driver.checkpoints, driver.workspace, run.runId, round)
+      }
       : {}),
     protectedBaseline: !checksClaims(guards)
       ? undefined
@@ -214,11 +247,11 @@ const outcomeOf = Effect.fnUntraced(function*(
 
 /**
  * Drives a run from a checkpoint (and what its interrupted invocation left, when resumed) to an
- * outcome, its children on the provider the caller resolved for it.
+ * outcome, its children on the providers the caller resolved for it.
  */
 export const drive = (driver: Driver) =>
 (
-  provider: Provider,
+  providers: RunProviders,
   checkpoint: Checkpoint,
   dangling: Dangling | undefined,
   guards: Guards,
@@ -251,7 +284,8 @@ export const drive = (driver: Driver) =>
     // The scratch folders a crashed invocation left for the run go once its children are stopped.
     if (resumed) removeStaleScratch(checkpoint.runId)
     const run = yield* driver.engine.start({
-      provider,
+      provider: providers.worker,
+      ...(providers.reviewer === undefined ? {} : { reviewer: providers.reviewer }),
       maxTotalAgents: checkpoint.maxRounds,
       ...(resumed
         ? { resume: { runId: checkpoint.runId, agentsStarted: checkpoint.agentsStarted, counted: checkpoint.counted } }

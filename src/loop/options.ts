@@ -9,7 +9,7 @@ import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import { maskUrl } from "../domain/notification.ts"
-import { defaults } from "../domain/settings.ts"
+import { AgentConfig, defaults, recordable } from "../domain/settings.ts"
 import { glob, url } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
@@ -49,7 +49,14 @@ const Options = Schema.Struct({
   /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
   protect: Schema.optional(Schema.Array(glob.schema)),
   /** Each an http or https URL, as the CLI reads one. */
-  notify: Schema.optional(Schema.Array(url.schema))
+  notify: Schema.optional(Schema.Array(url.schema)),
+  review: Schema.optional(Schema.Struct({
+    agent: Schema.String.check(Schema.isNonEmpty({ message: "expected an agent's name" })),
+    provider: Schema.optional(Schema.String.check(Schema.isNonEmpty({ message: "expected a provider's name" }))),
+    model: Schema.optional(Schema.String),
+    maxReviews: Schema.optional(positive(Schema.Int, "whole number")),
+    settings: Schema.optional(AgentConfig)
+  }))
 })
 
 /** The options as a host gives them. */
@@ -83,7 +90,17 @@ export const decodeOptions = Effect.fn("decodeOptions")(function*(
       ...(decoded.maxStalledRounds === undefined ? {} : { maxStalledRounds: decoded.maxStalledRounds }),
       ...(verify === undefined
         ? {}
-        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } }),
+      ...(decoded.review === undefined ? {} : {
+        review: {
+          agent: decoded.review.agent,
+          provider: decoded.review.provider ?? decoded.review.agent,
+          ...(decoded.review.model === undefined ? {} : { model: decoded.review.model }),
+          ...(decoded.review.maxReviews === undefined ? {} : { maxReviews: decoded.review.maxReviews }),
+          // Recorded with the run's guards: the names of its variables, never their values.
+          ...(decoded.review.settings === undefined ? {} : { settings: recordable(decoded.review.settings) })
+        }
+      })
     },
     protect: decoded.protect ?? [],
     notify: decoded.notify ?? []

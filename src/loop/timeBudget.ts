@@ -40,7 +40,8 @@ export const timeBudgetResult = Effect.fn("Ralph.timeBudget")(function*(
     report: state.last,
     usage: summarizeUsage([...state.usage, ...cut.soFar()]),
     ...(checking === undefined || verify === undefined ? {} : {
-      verification: cutVerification(verify.command, (yield* Clock.currentTimeMillis) - checking)
+      // Cut during the review of a claim the verify command passed (issue 20): that run, not a cut one.
+      verification: state.verified ?? cutVerification(verify.command, (yield* Clock.currentTimeMillis) - checking)
     })
   }
 })

@@ -9,7 +9,14 @@ import { Clock, Duration, Effect, Schema } from "effect"
 import { Activity, DurableClock, Workflow } from "effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import { type ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
-import { EngineRejected, MalformedReport, OversizedReport, RoundFailed, StateUnavailable } from "../domain/errors.ts"
+import {
+  EngineRejected,
+  MalformedReport,
+  MalformedVerdict,
+  OversizedReport,
+  RoundFailed,
+  StateUnavailable
+} from "../domain/errors.ts"
 import {
   capOf,
   checksClaims,
@@ -18,7 +25,8 @@ import {
   Guards,
   remainingCostUsd,
   type SpendLimit,
-  spendLimitReached
+  spendLimitReached,
+  type Verification
 } from "../domain/guards.ts"
 import { type BudgetLimit, RunResult } from "../domain/outcome.ts"
 import { roundPrompt } from "../domain/prompt.ts"
@@ -26,6 +34,7 @@ import { spendCapText } from "../domain/render.ts"
 import { Report } from "../domain/report.ts"
 import { Spend } from "../domain/spend.ts"
 import { RoundUsage, summarizeUsage, Usage } from "../domain/usage.ts"
+import { type Review, Verdict } from "../domain/verdict.ts"
 import {
   type AttemptContext,
   AttemptError,
@@ -36,12 +45,14 @@ import {
 } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { iterate } from "./iterate.ts"
+import { reviewClaim, Reviewed, ReviewError, type ReviewInput, reviewOf } from "./review.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
 export const RunFailure = Schema.Union([
   RoundFailed,
   MalformedReport,
   OversizedReport,
+  MalformedVerdict,
   EngineRejected,
   StateUnavailable
 ])
@@ -61,7 +72,11 @@ export const RalphRun = Workflow.make("ralph/Run", {
       /** Set when that round's claimed completion was checked and did not hold. */
       rejected: Schema.optionalKey(ClaimCheck),
       /** Rounds in a row, up to that one, that changed nothing in the workspace. */
-      stalled: Schema.optionalKey(Schema.Int)
+      stalled: Schema.optionalKey(Schema.Int),
+      /** Reviews the run made before (issue 20), toward `maxReviews`. */
+      reviews: Schema.optionalKey(Schema.Int),
+      /** Set when that round's claim passed the gate and its reviewer rejected it. */
+      reviewRejected: Schema.optionalKey(Verdict)
     })),
     guards: Schema.optionalKey(Guards),
     /** What failed attempts of the first round to run spent in earlier invocations (a continued run). */
@@ -86,6 +101,10 @@ export interface LoopState {
   readonly rejected: ClaimCheck | undefined
   /** Set while the last round's claimed completion is being checked: since when (ms), for a time budget that cuts the check. */
   readonly checkingSince?: number
+  /** Set when the last round's claim passed the gate and a reviewer rejected it; the next child is told its findings. */
+  readonly reviewRejected?: Verdict | undefined
+  /** Set while a claim the verify command passed is reviewed: that run, for a time budget that cuts the review. */
+  readonly verified?: Verification | undefined
 }
 
 /** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
@@ -117,6 +136,10 @@ interface Execution {
     input: Omit<AttemptInput, "maxRounds" | "before">
   ) => Effect.Effect<AttemptSucceeded, AttemptError, InWorkflow>
   readonly claim: (round: number) => Effect.Effect<ClaimCheck, StateUnavailable, InWorkflow>
+  /** The review of a claim the gate passed (issue 20), when the run has a reviewer. */
+  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, InWorkflow>
+  /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
+  readonly reviews: { count: number }
   readonly onRound: (state: LoopState) => Effect.Effect<void>
 }
 
@@ -125,7 +148,7 @@ const activitiesOf = (
   payload: RalphRunPayload,
   guards: Guards,
   contextOf: (runId: string) => Effect.Effect<AttemptContext>
-): Pick<Execution, "attempt" | "claim"> => {
+): Pick<Execution, "attempt" | "claim" | "review"> => {
   const { maxRounds, runId } = payload
   // The workspace as the last attempt this execution ran left it (see Attempted.after); a replayed
   // attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh. A retry
@@ -155,7 +178,17 @@ const activitiesOf = (
       error: StateUnavailable,
       execute: Effect.flatMap(contextOf(runId), (context) => checkClaim(context, guards, round))
     })
-  return { attempt, claim }
+  const review = (input: ReviewInput) =>
+    Activity.make({
+      name: `round ${input.round} review`,
+      success: Reviewed,
+      error: ReviewError,
+      execute: Effect.flatMap(contextOf(runId), (context) =>
+        guards.review === undefined
+          ? Effect.die(new Error("ralph: a review without a reviewer"))
+          : reviewClaim(context, guards.review, input))
+    })
+  return { attempt, claim, review }
 }
 
 /** The budget a finished round that did not end the run used up, if one. */
@@ -188,7 +221,9 @@ const conclude = Effect.fnUntraced(function*(
   n: number,
   report: Report,
   stalled: number,
-  knownCheck: ClaimCheck | undefined
+  knownCheck: ClaimCheck | undefined,
+  /** A continued run's last claim that passed the gate and its reviewer rejected. */
+  knownReview?: Verdict
 ) {
   const usage = execution.spend.finished
   // Summed only for a result: over every round so far, it would make a long run quadratic.
@@ -198,25 +233,55 @@ const conclude = Effect.fnUntraced(function*(
     return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
   }
   let rejected: ClaimCheck | undefined
+  let reviewRejected: Verdict | undefined
+  let reviewResult: ReviewOutcome = {}
   if (report.status === "complete") {
-    if (checksClaims(execution.guards) && knownCheck === undefined) {
+    const reviewed = execution.guards.review !== undefined
+    if ((checksClaims(execution.guards) || reviewed) && knownCheck === undefined && knownReview === undefined) {
       // The round finished: a time budget that runs out during the check ends on its claim.
       yield* execution.onRound({ ...state, result: undefined, checkingSince: yield* Clock.currentTimeMillis })
     }
-    const check = !checksClaims(execution.guards) ? undefined : knownCheck ?? (yield* execution.claim(n))
-    if (check === undefined || claimHolds(check)) {
+    // A claim its reviewer rejected passed the gate then: it is not checked again.
+    const check = !checksClaims(execution.guards) || knownReview !== undefined
+      ? undefined
+      : knownCheck ?? (yield* execution.claim(n))
+    if (knownReview !== undefined) {
+      reviewRejected = knownReview
+    } else if (check === undefined || claimHolds(check)) {
       const verified = check?.verification == null ? {} : { verification: check.verification }
-      return {
-        ...state,
-        result: { status: "complete", roundsStarted: n, report, ...spent(), ...verified }
-      } satisfies LoopState
+      if (check?.verification != null && execution.guards.review !== undefined) {
+        // A time budget that runs out during the review ends on the claim, its verification passed.
+        yield* execution.onRound({
+          ...state,
+          result: undefined,
+          checkingSince: yield* Clock.currentTimeMillis,
+          verified: check.verification
+        })
+      }
+      const review = yield* reviewOf(execution, n, report, check?.verification ?? null)
+      if (review === "exhausted") {
+        return {
+          ...state,
+          result: { status: "budget-limited", limit: "reviews", roundsStarted: n, report, ...spent(), ...verified }
+        } satisfies LoopState
+      }
+      if (review === undefined || review.verdict === "accept") {
+        return {
+          ...state,
+          result: { status: "complete", roundsStarted: n, report, ...spent(), ...verified, ...reviewField(review) }
+        } satisfies LoopState
+      }
+      reviewRejected = review
+      reviewResult = { ...verified, ...reviewField(review) }
+    } else {
+      rejected = check
     }
-    rejected = check
   }
   const limit = limitAfter(execution, n, usage, stalled)
   return {
     ...state,
     rejected,
+    reviewRejected,
     result: limit === undefined
       ? undefined
       : {
@@ -226,10 +291,17 @@ const conclude = Effect.fnUntraced(function*(
         roundsStarted: n,
         report,
         ...spent(),
-        ...rejectedClaim(rejected)
+        ...rejectedClaim(rejected),
+        ...reviewResult
       }
   } satisfies LoopState
 })
+
+/** What a rejecting review adds to a budget-limited result: the verification that passed, and the verdict. */
+type ReviewOutcome = Pick<RunResult, "verification" | "review">
+
+/** A review's verdict as a result carries it. */
+const reviewField = (review: Review | undefined) => review === undefined ? {} : { review }
 
 /**
  * After a failed attempt of round `n`: the cap its spend used up (no retry then), if one — the agent
@@ -252,7 +324,8 @@ const runRound = (execution: Execution) =>
       round: n,
       maxRounds: payload.maxRounds,
       previous: state.last,
-      rejected: state.rejected
+      rejected: state.rejected,
+      reviewRejected: state.reviewRejected
     })
     let attempt = 1
     let waitedMillis = 0
@@ -328,7 +401,14 @@ const startOf = Effect.fnUntraced(function*(execution: Execution) {
       rejected: undefined
     } satisfies LoopState
   }
-  const state = yield* conclude(execution, from.round, from.report, from.stalled ?? 0, from.rejected)
+  const state = yield* conclude(
+    execution,
+    from.round,
+    from.report,
+    from.stalled ?? 0,
+    from.rejected,
+    from.reviewRejected
+  )
   yield* execution.onRound(state)
   return state
 })
@@ -352,6 +432,7 @@ export const ralphRunBody = (
       attempts: payload.pendingUsage ?? []
     }),
     ...activitiesOf(payload, guards, contextOf),
+    reviews: { count: payload.from?.reviews ?? 0 },
     onRound: (state) => onRound(payload.runId, state)
   }
   return startOf(execution).pipe(

@@ -67,6 +67,11 @@ export const runMetrics = () => {
         return event.usage === undefined
           ? ended("stopped", event.durationMs)
           : Effect.andThen(ended("stopped", event.durationMs), usage(event.usage))
+      case "ReviewFinished":
+        // A reviewer's spend counts like a round's child's.
+        return usage(event.usage)
+      case "ReviewFailed":
+        return event.usage === undefined ? Effect.void : usage(event.usage)
       case "RunFinished":
         return Metric.update(
           Metric.withAttributes(runs, { "ralph.agent": agent, "ralph.status": event.envelope.result.status }),
@@ -78,6 +83,7 @@ export const runMetrics = () => {
       case "ChildSpawned":
       case "ClaimCheckStarted":
       case "ClaimChecked":
+      case "ReviewStarted":
       case "RetryScheduled":
         return Effect.void
     }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { LiveFold } from "../../src/cli/present/liveView.ts"
 import { defaultConfig } from "../../src/domain/config.ts"
-import { Cancelled, FailureReason, RoundFailed } from "../../src/domain/errors.ts"
+import { Cancelled, FailureReason, MalformedVerdict, RoundFailed } from "../../src/domain/errors.ts"
 import type { RunEvent } from "../../src/domain/events.ts"
 import { eventOfEntry } from "../../src/domain/journal.ts"
 import type { RunView } from "../../src/domain/runView.ts"
@@ -35,7 +35,16 @@ const Step = Schema.Union([
     changed: Schema.Boolean,
     durationMs: duration,
     /** A claimed completion's check, when there is one: whether it held. */
-    claim: Schema.optionalKey(Schema.Boolean)
+    claim: Schema.optionalKey(Schema.Boolean),
+    /**
+     * A review of a claim the check let pass (issue 20): its verdict, a malformed one (the run
+     * fails), or cut by a crash of ralph; with what the reviewer spent.
+     */
+    review: Schema.optionalKey(Schema.Struct({
+      outcome: Schema.Literals(["accept", "reject", "malformed", "cut"]),
+      usage: Spent,
+      durationMs: duration
+    }))
   }),
   Schema.TaggedStruct("Fail", {
     reason: FailureReason,
@@ -75,6 +84,7 @@ const eventsOf = (steps: ReadonlyArray<Step>): Array<RunEvent> => {
   let lastFinished = 0
   let open = true
   let pid = 100
+  let reviews = 0
   const start = () => {
     events.push({ _tag: "RoundStarted", runId, round, attempt })
     events.push({ _tag: "ChildSpawned", runId, round, attempt, pid: pid++ })
@@ -114,6 +124,40 @@ const eventsOf = (steps: ReadonlyArray<Step>): Array<RunEvent> => {
           })
         }
         lastFinished = round
+        if (step.complete && step.claim !== false && step.review !== undefined) {
+          const { durationMs, outcome, usage } = step.review
+          const review = { runId, round, review: ++reviews, agent: "critic" }
+          events.push({ _tag: "ReviewStarted", ...review })
+          if (outcome === "accept" || outcome === "reject") {
+            const findings = outcome === "reject" ? ["a finding"] : []
+            events.push({
+              _tag: "ReviewFinished",
+              ...review,
+              verdict: { verdict: outcome, findings },
+              durationMs,
+              usage
+            })
+          } else if (outcome === "malformed") {
+            events.push({
+              _tag: "ReviewFailed",
+              ...review,
+              kind: "malformed",
+              problem: "not a verdict",
+              durationMs,
+              usage
+            })
+            events.push({
+              _tag: "RunFailed",
+              runId,
+              error: new MalformedVerdict({ round, agent: "critic", problem: "not a verdict" })
+            })
+          }
+          // A cut review (ralph crashed) and a malformed one leave the run to be resumed.
+          if (outcome === "cut" || outcome === "malformed") {
+            open = false
+            break
+          }
+        }
         round++
         attempt = 1
         break

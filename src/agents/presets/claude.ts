@@ -39,8 +39,8 @@ export const claudeInstallHint = "Install Claude Code with `npm install -g @anth
  * The report schema as Claude Code accepts it: its validator knows no draft 2020-12 meta-schema,
  * and refuses the whole flag when `$schema` names one.
  */
-export const claudeSchemaArg = (): string => {
-  const schema = Object.fromEntries(Object.entries(reportJsonSchema()).filter(([key]) => key !== "$schema"))
+export const claudeSchemaArg = (of: object = reportJsonSchema()): string => {
+  const schema = Object.fromEntries(Object.entries(of).filter(([key]) => key !== "$schema"))
   return JSON.stringify(schema)
 }
 
@@ -63,14 +63,14 @@ export const claudePermissionArgs = (options: AgentOptions): ReadonlyArray<strin
   }
 }
 
-export const claudeArgs = (options: AgentOptions): ReadonlyArray<string> => [
+export const claudeArgs = (options: AgentOptions, valueSchema?: object): ReadonlyArray<string> => [
   "-p",
   // Variadic options (--allowedTools) come first, so the flags after them end their list.
   ...claudePermissionArgs(options),
   "--output-format",
   "json",
   "--json-schema",
-  claudeSchemaArg(),
+  claudeSchemaArg(valueSchema),
   "--no-session-persistence",
   ...flagIf("--model", options.model),
   ...(options.args ?? [])
@@ -175,7 +175,7 @@ export const claudeAgent = (options: AgentOptions = {}): ProcessAgent => ({
   reportsCost: true,
   invocation: (request) => ({
     command: options.binary ?? "claude",
-    args: [...claudeArgs(options), ...claudeBudgetArgs(request.maxBudgetUsd)],
+    args: [...claudeArgs(options, request.valueSchema), ...claudeBudgetArgs(request.maxBudgetUsd)],
     env: { ...options.env },
     stdin: request.prompt
   }),

@@ -119,7 +119,9 @@ export const execAgent = (argv: readonly [string, ...Array<string>], options: Ex
       RALPH_ATTEMPT: String(request.attempt),
       RALPH_REPORT_FILE: files.reportFile,
       RALPH_REPORT_SCHEMA: files.schemaFile,
-      RALPH_USAGE_FILE: files.usageFile
+      RALPH_USAGE_FILE: files.usageFile,
+      // A reviewer's child (issue 20) is told so: one program may serve as worker and reviewer.
+      ...(request.role === "reviewer" ? { RALPH_ROLE: "reviewer" } : {})
     },
     stdin: request.prompt
   }),

@@ -174,14 +174,14 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
    * remove what a crash left): the schema and fresh empty report and usage files. Removed, with
    * whatever the child put there, when the child's scope closes.
    */
-  const makeFiles = (runId: string) =>
+  const makeFiles = (runId: string, schema: object) =>
     Effect.acquireRelease(
       Effect.try({
         try: (): AgentFiles => {
           const dir = mkdtempSync(join(tmpdir(), scratchPrefix(runId)))
           const reportFile = join(dir, "report.json")
           const usageFile = join(dir, "usage.json")
-          writeFileSync(join(dir, schemaName), JSON.stringify(reportJsonSchema(), null, 2))
+          writeFileSync(join(dir, schemaName), JSON.stringify(schema, null, 2))
           writeFileSync(reportFile, "")
           writeFileSync(usageFile, "")
           return { dir, reportFile, schemaFile: join(dir, schemaName), usageFile }
@@ -193,7 +193,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
     )
 
   const start = Effect.fn("ProcessAgent.start")(function*(request: ChildRequest) {
-    const files = yield* makeFiles(request.runId)
+    const files = yield* makeFiles(request.runId, request.valueSchema ?? reportJsonSchema())
     const invocation = agent.invocation(request, files)
     const stdout = new OutputCapture(limits.maxStdoutBytes)
     const stderr = new TailBuffer(limits.stderrTailBytes)

@@ -10,7 +10,7 @@ import { findRunId } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalphOn } from "../invocation.ts"
 import { CliSession } from "../session.ts"
-import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
+import { type CliSettings, fileAgentEntry, loadLocation, loadSettings } from "../settings.ts"
 import { openRecords, openStore } from "../store.ts"
 
 /** A run that ended on a report breaking the rules runs the same round again with the same agent: say so first. */
@@ -26,6 +26,32 @@ const warnIfRepeating = (view: RunView) => {
     } again with the same agent and prompt, so it fails the same way unless the agent writes a valid report this time\n`
   )
 }
+
+/**
+ * The reviewer a run was started with (issue 20), from its record: the same agent and settings
+ * (not what the workspace's config file, which a worker can edit, says now), the values of its
+ * variables from the config now, as for the worker.
+ */
+const recordedReviewer = Effect.fnUntraced(function*(view: RunView, stateDir: string) {
+  const review = view.started.guards?.review
+  if (review === undefined) return undefined
+  const agent = decodeValue(agentName.schema)(review.agent)
+  if ("problem" in agent) {
+    return yield* new StateUnavailable({
+      path: stateDir,
+      problem: `run ${view.started.runId}'s reviewer names ${agent.problem}`
+    })
+  }
+  const restored = withValuesFrom(review.settings ?? {}, yield* fileAgentEntry(view.started.workspace, agent.value))
+  if ("missing" in restored) {
+    return yield* new InvalidConfig({
+      key: `agents.${agent.value}.env`,
+      problem: `the run's reviewer was started with ${restored.missing.join(", ")} set; ralph records no values, ` +
+        `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
+    })
+  }
+  return { agent: agent.value, settings: restored.agent, maxReviews: review.maxReviews }
+})
 
 export const resume = Command.make(
   "resume",
@@ -80,7 +106,13 @@ export const resume = Command.make(
             `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
         })
       }
-      const settings: CliSettings = { ...loaded, ...location, config: view.started.config, agent: restored.agent }
+      const settings: CliSettings = {
+        ...loaded,
+        ...location,
+        config: view.started.config,
+        agent: restored.agent,
+        review: yield* recordedReviewer(view, stateDir)
+      }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       // (A run read from the journal of a state dir with no ralph.db yet is continued on a new one.)
       return yield* withRalphOn(

@@ -3,7 +3,7 @@ import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
 import type { NotificationEntry } from "../../domain/journal.ts"
 import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
-import { type RunView, summarize } from "../../domain/runView.ts"
+import { type RoundReview, type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
 import { withFoundRun } from "../findRun.ts"
@@ -35,6 +35,29 @@ const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended
 
 /** Lines of a failed verification's output tail `show` prints; the whole tail is in --json. */
 const shownTailLines = 20
+
+/** A round's review in words (issue 20): an accept is a model's opinion, and said so. */
+const reviewLine = (review: RoundReview, ended: boolean): string => {
+  const who = `review by ${escapeLine(review.agent)}`
+  switch (review.status) {
+    case "reviewing":
+      return `${who}: running`
+    case "interrupted":
+      return ended
+        ? `${who}: cut short (the run ended during it)`
+        : `${who}: interrupted (a resume reviews the claim again)`
+    case "failed":
+    case "malformed":
+      return `${who}: ${review.status === "failed" ? "failed" : "malformed verdict"} · ${escapeLine(review.problem)}`
+    case "accepted":
+    case "rejected": {
+      const findings = review.verdict.findings.map((finding) => `\n      - ${escapeLine(finding)}`).join("")
+      return `${who}: ${review.status === "accepted" ? "accepted (a model's opinion, not a check)" : "rejected"} · ${
+        formatDuration(review.durationMs)
+      } · ${formatUsage(review.usage)}${findings}`
+    }
+  }
+}
 
 /** The end of what a verification that rejected the claim printed, indented under its line. */
 const failedOutput = (claim: NonNullable<RunView["rounds"][number]["claim"]>): ReadonlyArray<string> => {
@@ -95,6 +118,7 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Ma
     if (round.claim !== null) {
       lines.push(`    ${claimLine(round.claim, view.envelope !== null)}`, ...failedOutput(round.claim))
     }
+    if (round.review !== undefined) lines.push(`    ${reviewLine(round.review, view.envelope !== null)}`)
     const stat = diffstats.get(round.round)
     if (stat !== undefined) lines.push(...escapeBlock(stat).split("\n").map((line) => `    ${line}`))
   }

@@ -25,7 +25,8 @@ export const showJson = (view: RunView) => ({
     ...(round.workspaceChanged === null ? {} : { workspaceChanged: round.workspaceChanged }),
     ...(round.protectedChanged === null ? {} : { protectedChanged: round.protectedChanged }),
     ...(round.checkpoint === null ? {} : { checkpoint: round.checkpoint }),
-    ...(round.claim === null ? {} : { claim: round.claim })
+    ...(round.claim === null ? {} : { claim: round.claim }),
+    ...(round.review === undefined ? {} : { review: round.review })
   })),
   usage: summarizeUsage(view.spent),
   guards: view.started.guards ?? {},

@@ -219,6 +219,22 @@ export const liveView = (
             case "RetryScheduled":
               if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
               break
+            case "ReviewStarted":
+              if (status !== undefined) {
+                status.phase = { _tag: "waiting", text: `reviewing (${escapeLine(event.agent)})` }
+              }
+              break
+            case "ReviewFinished":
+            case "ReviewFailed":
+              if (status !== undefined) {
+                // The reviewer's spend is its round's.
+                status.spent = spend.soFar()
+                status.phase = {
+                  _tag: "waiting",
+                  text: event._tag === "ReviewFinished" ? `reviewer: ${event.verdict.verdict}` : `review ${event.kind}`
+                }
+              }
+              break
             case "RunFinished":
             case "RunFailed":
               return stop()

@@ -175,6 +175,26 @@ export const progressLine = (
       } · ${how}`
       return event.holds ? style.green(`${line} · claim verified`) : style.red(`${line} · claim rejected`)
     }
+    case "ReviewStarted":
+      return style.dim(`round ${event.round}/${maxRounds} · review ${event.review} · ${oneLine(event.agent)} · started`)
+    case "ReviewFinished": {
+      const findings = event.verdict.findings.length === 0 ? "" : ` · ${oneLine(event.verdict.findings.join("; "))}`
+      const line = `round ${event.round}/${maxRounds} · review ${event.review} · ${oneLine(event.agent)} · ${
+        formatDuration(event.durationMs)
+      } · ${formatUsage(event.usage)}`
+      // A reviewer's accept is a model's opinion: said so, never as a check.
+      return event.verdict.verdict === "accept"
+        ? style.green(`${line} · reviewer accepted (an opinion, not a check)${findings}`)
+        : style.red(`${line} · reviewer rejected${findings}`)
+    }
+    case "ReviewFailed":
+      return style.red(
+        `round ${event.round}/${maxRounds} · review ${event.review} · ${oneLine(event.agent)} · ${
+          formatDuration(event.durationMs)
+        } · ${event.kind === "malformed" ? "malformed verdict" : `failed (${event.reason ?? "crashed"})`} · ${
+          oneLine(event.problem)
+        }`
+      )
     case "RoundRejected":
       return style.red(
         `round ${event.round}/${maxRounds} · ${agent} · ${formatDuration(event.durationMs)} · ${event.kind} report · ${
