@@ -10,6 +10,7 @@ import type { ChildRequest } from "../../src/agents/SubagentProvider.ts"
 import { NodeSqliteClient, Providers, Ralph, RunEvents, RunSupervisor, SubagentProvider } from "../../src/index.ts"
 import { makeTempDir } from "../support/agents.ts"
 import { completeReport, continueReport } from "../support/reports.ts"
+import { policyWorkspace } from "../support/scripted.ts"
 
 const ralphOn = (
   filename: string,
@@ -21,7 +22,7 @@ const ralphOn = (
     ...inner,
     start: (request: ChildRequest) => Effect.suspend(() => (requests.push(request), inner.start(request)))
   }
-  return Ralph.layer({ subagentProvider: provider.name, maxRounds: 5 }).pipe(
+  return Ralph.layer({ subagentProvider: provider.name, maxRounds: 5, workspace: policyWorkspace }).pipe(
     Layer.provide(RunSupervisor.layerSql()),
     Layer.provide(SubagentProvider.layer([provider])),
     Layer.provide(RunEvents.layerSilent),

@@ -8,7 +8,7 @@ import { defaultRetryPolicy, Ralph } from "../../src/loop/Ralph.ts"
 import { RunEvents } from "../../src/loop/RunEvents.ts"
 import { layerScripted } from "../../src/testing.ts"
 import { blockedReport, completeReport, continueReport, reportOfLength, withoutUsage } from "../support/reports.ts"
-import { recordingLayer } from "../support/scripted.ts"
+import { policyWorkspace, recordingLayer } from "../support/scripted.ts"
 
 const cont = (n: number) => ({ ...continueReport, summary: `round ${n} did its part` })
 
@@ -157,7 +157,7 @@ describe("Ralph.layer: configuration is validated when the layer is built", () =
       Effect.gen(function*() {
         const provider = scriptedProvider([{ value: completeReport }])
         // Built by hand, not through any helper.
-        const layer = Ralph.layer({ subagentProvider: "scripted", [key]: value }).pipe(
+        const layer = Ralph.layer({ subagentProvider: "scripted", workspace: policyWorkspace, [key]: value }).pipe(
           Layer.provide(RunSupervisor.layerMemory()),
           Layer.provide(SubagentProvider.layer([provider])),
           Layer.provide(RunEvents.layerSilent)
@@ -182,7 +182,7 @@ describe("Ralph.layer: configuration is validated when the layer is built", () =
     it.effect(`${key} out of range (${JSON.stringify(options)}) fails with InvalidConfig naming it`, () =>
       Effect.gen(function*() {
         const provider = scriptedProvider([{ value: completeReport }])
-        const layer = Ralph.layer({ subagentProvider: "scripted", ...options }).pipe(
+        const layer = Ralph.layer({ subagentProvider: "scripted", workspace: policyWorkspace, ...options }).pipe(
           Layer.provide(RunSupervisor.layerMemory()),
           Layer.provide(SubagentProvider.layer([provider])),
           Layer.provide(RunEvents.layerSilent)
@@ -336,7 +336,7 @@ describe("Ralph.run: provider requirements, checked on every call", () => {
       assert.strictEqual((yield* ralph.run({ objective: "x" })).result.status, "blocked")
     }).pipe(
       Effect.provide(
-        Ralph.layer({ subagentProvider: "scripted" }).pipe(
+        Ralph.layer({ subagentProvider: "scripted", workspace: policyWorkspace }).pipe(
           Layer.provideMerge(RunSupervisor.layerMemory()),
           Layer.provideMerge(SubagentProvider.layer([scriptedProvider([{ value: completeReport }])])),
           Layer.provide(RunEvents.layerSilent)
@@ -353,7 +353,7 @@ describe("Ralph.run: provider requirements, checked on every call", () => {
       ...registry,
       resolve: (name) => Effect.andThen(Effect.sync(() => void counts.resolved++), registry.resolve(name))
     })
-    const layer = Ralph.layer({ subagentProvider: "scripted" }).pipe(
+    const layer = Ralph.layer({ subagentProvider: "scripted", workspace: policyWorkspace }).pipe(
       Layer.provide(RunSupervisor.layerMemory()),
       Layer.provide(Layer.succeed(SubagentProvider, counting)),
       Layer.provide(RunEvents.layerSilent)
@@ -420,7 +420,7 @@ describe("Ralph.run: interruption", () => {
             between = true
           }).pipe(Effect.andThen(Effect.never))
           : Effect.void])
-      const layer = Ralph.layer({ subagentProvider: "scripted" }).pipe(
+      const layer = Ralph.layer({ subagentProvider: "scripted", workspace: policyWorkspace }).pipe(
         Layer.provide(RunSupervisor.layerMemory()),
         Layer.provide(SubagentProvider.layer([counting])),
         Layer.provide(hold)
