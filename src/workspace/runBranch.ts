@@ -23,6 +23,7 @@ import {
   remoteBounds,
   resetTree,
   runPaths,
+  scrubGitDir,
   temporaryIndex
 } from "./runGitDir.ts"
 
@@ -218,6 +219,15 @@ const commitExists = (repo: string, commit: string) =>
     return fetched.code === 0
   }))
 
+/** Whether `path` is a directory itself (not a link to one). */
+const isDirectory = (path: string): boolean => {
+  try {
+    return lstatSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 /** The run's folder: reused when it is this run's clone of this repository, else moved aside (nothing is deleted). */
 const runFolder = (input: PrepareInput, repo: string) =>
   Effect.gen(function*() {
@@ -226,7 +236,7 @@ const runFolder = (input: PrepareInput, repo: string) =>
       try: () => mkdirSync(workDir, { recursive: true }),
       catch: (error) => new WorkDirUnusable({ path: workDir, problem: String(error) })
     })
-    if (!lstatSync(workDir).isDirectory()) {
+    if (!isDirectory(workDir)) {
       return yield* new WorkDirUnusable({ path: workDir, problem: "it is no directory" })
     }
     const paths = runPaths(workDir, input.runId)
@@ -238,12 +248,11 @@ const runFolder = (input: PrepareInput, repo: string) =>
     if (!existsSync(paths.gitDir)) {
       yield* Effect.sync(() => mkdirSync(paths.runDir, { recursive: true }))
       yield* gitOk({ gitDir: paths.gitDir, cwd: paths.runDir }, ["init", "-q", "--bare", "--template=", paths.gitDir])
-      yield* gitOk({ gitDir: paths.gitDir }, ["config", "ralph.repo", repo])
-      // Written last: a folder without it is no finished clone of the run.
-      yield* gitOk({ gitDir: paths.gitDir }, ["config", "ralph.run", input.runId])
     }
+    // Also the marks of the run (runId, repo): a folder without them is no finished clone of the run.
+    yield* scrubGitDir(paths.gitDir, { runId: input.runId, repo })
     yield* Effect.sync(() => {
-      if (existsSync(paths.tree) && !lstatSync(paths.tree).isDirectory()) rmSync(paths.tree, { force: true })
+      if (existsSync(paths.tree) && !isDirectory(paths.tree)) rmSync(paths.tree, { force: true })
       mkdirSync(paths.tree, { recursive: true })
     })
     return paths
@@ -251,7 +260,7 @@ const runFolder = (input: PrepareInput, repo: string) =>
 
 const isRunClone = (gitDir: string, runId: string, repo: string) =>
   Effect.gen(function*() {
-    if (!existsSync(gitDir) || !lstatSync(gitDir).isDirectory()) return false
+    if (!isDirectory(gitDir)) return false
     const run = yield* gitIn({ gitDir }, ["config", "--get", "ralph.run"])
     const url = yield* gitIn({ gitDir }, ["config", "--get", "ralph.repo"])
     return run.code === 0 && run.stdout.trim() === runId && url.stdout.trim() === repo
@@ -399,6 +408,11 @@ export const commitRound = Effect.fn("RunBranch.commitRound")(function*(clone: R
   }
   const decision = yield* decide(clone, input.round, yield* remoteTip(clone))
   if (decision._tag === "Done") return decision.commit
+  // The worker's folder itself, not wherever a link put there would lead.
+  if (!isDirectory(clone.dir)) {
+    return yield* new WorkDirUnusable({ path: clone.dir, problem: "the clone's folder was replaced by something else" })
+  }
+  yield* scrubGitDir(clone.gitDir, clone)
   const paths = { runDir: resolve(clone.dir, ".."), gitDir: clone.gitDir, tree: clone.dir }
   return yield* Effect.scoped(Effect.gen(function*() {
     const index = yield* temporaryIndex

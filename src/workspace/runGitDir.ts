@@ -7,7 +7,7 @@
  * ralph was given, never a configured remote.
  */
 import { Duration, Effect } from "effect"
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defaultGitBounds, type GitBounds, GitFailed, type GitResult, type GitSetting, runGit } from "./git.ts"
@@ -37,9 +37,10 @@ export const ralphIdentity = {
 
 /**
  * Over git.ts's neutral config: the transports a `--repo` URL may use (git.ts allows none; `ext::`
- * stays off, it runs a command), ssh as the ssh command, and no excludes or attributes file from
- * the user's home (git reads `~/.config/git/ignore` and `attributes` without any config naming
- * them; a worker with ralph's uid can write both to hide files from a round's commit).
+ * stays off, it runs a command); ssh without `~/.ssh/config` (a worker with ralph's uid can give
+ * it a ProxyCommand; GIT_SSH_COMMAND in the worker's environment still overrides); and no excludes
+ * or attributes file from the home folder (git reads `~/.config/git/ignore` and `attributes`
+ * without any config naming them: a worker could hide files from a round's commit).
  */
 const settings: ReadonlyArray<GitSetting> = [
   ["protocol.file.allow", "always"],
@@ -47,11 +48,9 @@ const settings: ReadonlyArray<GitSetting> = [
   ["protocol.http.allow", "always"],
   ["protocol.ssh.allow", "always"],
   ["protocol.git.allow", "always"],
-  ["core.sshCommand", "ssh"],
+  ["core.sshCommand", "ssh -F /dev/null"],
   ["core.excludesFile", "/dev/null"],
-  ["core.attributesFile", "/dev/null"],
-  ["core.trustctime", "true"],
-  ["core.checkStat", "default"]
+  ["core.attributesFile", "/dev/null"]
 ]
 
 /** Clones and fetches may take long on a large repository or a slow network. */
@@ -82,6 +81,7 @@ export const gitIn = (call: GitCall, args: ReadonlyArray<string>): Effect.Effect
       GIT_DIR: call.gitDir,
       ...(call.tree === undefined ? {} : { GIT_WORK_TREE: call.tree }),
       ...(call.index === undefined ? {} : { GIT_INDEX_FILE: call.index }),
+      GIT_NO_REPLACE_OBJECTS: "1",
       ...call.env
     },
     ...(call.stdin === undefined ? {} : { stdin: call.stdin })
@@ -109,6 +109,30 @@ export const gitOutside = (args: ReadonlyArray<string>, bounds: GitBounds = remo
     )
     return yield* runGit(dir, args, bounds, settings, { env: { GIT_CEILING_DIRECTORIES: tmpdir() } })
   }))
+
+/** A value in git's config file syntax: quoted, `\\` and `"` escaped, line breaks as `\\n`. */
+const configValue = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\n/g, "\\n")}"`
+
+/**
+ * ralph's repository put back to what ralph made, before ralph reads a work tree through it: its
+ * config rewritten (a worker with ralph's uid can reach it, and a filter driver, `core.autocrlf`,
+ * `core.fileMode`, a sparse checkout or `core.worktree` there would change what a commit records),
+ * and the files that steer what git sees removed: `info/` (exclude, attributes, sparse-checkout,
+ * grafts), hooks, alternates, replace refs, a shallow list, a worktree config. Objects and refs
+ * stay (pushes and fetches check them).
+ */
+export const scrubGitDir = (gitDir: string, marks: { readonly runId: string; readonly repo: string }) =>
+  Effect.sync(() => {
+    for (const path of ["info", "hooks", "objects/info", "refs/replace", "shallow", "config.worktree"]) {
+      rmSync(join(gitDir, path), { recursive: true, force: true })
+    }
+    const config = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n" +
+      `[ralph]\n\trepo = ${configValue(marks.repo)}\n\trun = ${configValue(marks.runId)}\n`
+    // A new file renamed over the old: a link or FIFO the worker put there is replaced, not followed.
+    rmSync(join(gitDir, "config.ralph"), { force: true })
+    writeFileSync(join(gitDir, "config.ralph"), config, { mode: 0o600, flag: "wx" })
+    renameSync(join(gitDir, "config.ralph"), join(gitDir, "config"))
+  })
 
 /** A temporary index file outside the clone, removed with the scope. */
 export const temporaryIndex = Effect.acquireRelease(

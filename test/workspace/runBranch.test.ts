@@ -20,10 +20,10 @@ import { join } from "node:path"
 import type { Report } from "../../src/domain/report.ts"
 import { parseRoundMessage } from "../../src/workspace/roundMessage.ts"
 import { checkRepo, commitRound, prepareClone, type RunClone } from "../../src/workspace/runBranch.ts"
-import { git } from "../support/userRepository.ts"
+import { git, gitWithHooks } from "../support/userRepository.ts"
 
 /** A remote (bare, default branch main, a branch dev and a tag v1) with a few files, in a fresh folder. */
-const remote = () => {
+const makeRemote = () => {
   const root = mkdtempSync(join(tmpdir(), "ralph-branch-"))
   const bare = join(root, "remote.git")
   const seed = join(root, "seed")
@@ -47,6 +47,13 @@ const remote = () => {
   return { root, bare, seed, tip, work: (name: string) => join(root, name) }
 }
 
+/** The remote, removed with the test's scope. */
+const remote = () =>
+  Effect.acquireRelease(
+    Effect.sync(makeRemote),
+    (r) => Effect.sync(() => rmSync(r.root, { recursive: true, force: true }))
+  )
+
 const report = (summary: string): Report => ({
   status: "continue",
   summary,
@@ -64,9 +71,9 @@ const subjects = (bare: string, branch: string) => git(bare, "log", "--format=%s
 const files = (bare: string, commit: string) => git(bare, "ls-tree", "-r", "--name-only", commit).trim().split("\n")
 
 describe("runBranch", () => {
-  it.effect("clones and makes ralph/RUN_ID from the default branch, or from --base", () =>
+  it.live("clones and makes ralph/RUN_ID from the default branch, or from --base", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const clone = yield* prepareClone({ repo: r.bare, runId: "run-1", workDir: r.work("w") })
       assert.strictEqual(clone.branch, "ralph/run-1")
       assert.strictEqual(clone.pushedRounds, 0)
@@ -82,12 +89,11 @@ describe("runBranch", () => {
         assert.strictEqual(other.baseCommit, r.tip("dev"), base)
         assert.strictEqual(readFileSync(join(other.dir, "dev.txt"), "utf8"), "dev\n")
       }
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("one commit per round: subject, report in the body, every changed file, ralph as author; empty rounds too", () =>
+  it.live("one commit per round: subject, report in the body, every changed file, ralph as author; empty rounds too", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const clone = yield* prepareClone({ repo: r.bare, runId: "run-2", workDir: r.work("w") })
       writeFileSync(join(clone.dir, "a.txt"), "changed\n")
       writeFileSync(join(clone.dir, "new.txt"), "new\n")
@@ -121,12 +127,11 @@ describe("runBranch", () => {
       ])
       assert.strictEqual(git(clone.dir, "rev-parse", "HEAD").trim(), three)
       assert.strictEqual(git(clone.dir, "status", "--porcelain"), "")
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("a takeover in another work dir continues from the pushed tip; the old clone is fenced out", () =>
+  it.live("a takeover in another work dir continues from the pushed tip; the old clone is fenced out", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const first = yield* prepareClone({ repo: r.bare, runId: "run-3", workDir: r.work("w1") })
       writeFileSync(join(first.dir, "one.txt"), "1\n")
       yield* round(first, 1)
@@ -153,12 +158,11 @@ describe("runBranch", () => {
         "ralph run-3 round 2: did 2",
         "ralph run-3 round 1: did 1"
       ])
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("a crash after the push: the retried round does not commit again; a lost answer either", () =>
+  it.live("a crash after the push: the retried round does not commit again; a lost answer either", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const clone = yield* prepareClone({ repo: r.bare, runId: "run-4", workDir: r.work("w") })
       writeFileSync(join(clone.dir, "f.txt"), "1\n")
       const one = yield* round(clone, 1)
@@ -171,12 +175,11 @@ describe("runBranch", () => {
       assert.strictEqual(yield* round(again, 1), one)
       assert.strictEqual(r.tip("ralph/run-4"), one)
       assert.strictEqual(subjects(r.bare, "ralph/run-4").filter((s) => s.startsWith("ralph run-4")).length, 1)
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("prepare discards a round's leftovers that never reached a push", () =>
+  it.live("prepare discards a round's leftovers that never reached a push", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const clone = yield* prepareClone({ repo: r.bare, runId: "run-5", workDir: r.work("w") })
       writeFileSync(join(clone.dir, "kept.txt"), "kept\n")
       yield* round(clone, 1)
@@ -194,60 +197,61 @@ describe("runBranch", () => {
         assert.isFalse(existsSync(join(again.dir, gone)), gone)
       }
       assert.strictEqual(git(again.dir, "status", "--porcelain"), "")
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("a worker's planted hooks, config, fsmonitor, includeIf and HEAD: nothing runs, the commit is the round's files", () =>
+  it.live("a worker's planted hooks, config, fsmonitor, includeIf and HEAD in its .git: nothing runs, the commit is the round's files", () =>
     Effect.gen(function*() {
-      const r = remote()
-      const markers = r.work("markers")
-      mkdirSync(markers)
+      const r = yield* remote()
       const clone = yield* prepareClone({ repo: r.bare, runId: "run-6", workDir: r.work("w") })
       const dotGit = join(clone.dir, ".git")
-      const program = (name: string) => {
-        const path = join(r.root, `${name}.sh`)
-        writeFileSync(path, `#!/bin/sh\ntouch '${join(markers, name)}'\n`)
-        chmodSync(path, 0o755)
-        return path
-      }
-      mkdirSync(join(dotGit, "hooks"), { recursive: true })
-      for (const hook of ["pre-commit", "post-commit", "reference-transaction", "pre-push", "post-index-change"]) {
-        writeFileSync(join(dotGit, "hooks", hook), `#!/bin/sh\ntouch '${join(markers, hook)}'\n`)
-        chmodSync(join(dotGit, "hooks", hook), 0o755)
-      }
-      writeFileSync(join(r.root, "included"), `[core]\n\tfsmonitor = ${program("included-fsmonitor")}\n`)
-      writeFileSync(
-        join(dotGit, "config"),
-        `[core]\n\tfsmonitor = ${program("fsmonitor")}\n\thooksPath = ${join(dotGit, "hooks")}\n` +
-          `\texcludesFile = ${join(r.root, "hide")}\n` +
-          `[includeIf "gitdir:/"]\n\tpath = ${join(r.root, "included")}\n` +
-          `[filter "x"]\n\tclean = ${program("clean-filter")}\n` +
-          `[remote "origin"]\n\turl = ${r.work("elsewhere.git")}\n`
-      )
-      writeFileSync(join(r.root, "hide"), "secret.txt\n")
-      mkdirSync(join(dotGit, "info"), { recursive: true })
-      writeFileSync(join(dotGit, "info", "exclude"), "hidden.txt\n")
+      const markers = plant(r.root, dotGit)
+      // The control: for git itself, the planted programs run.
+      gitWithHooks(clone.dir, "status")
+      gitWithHooks(clone.dir, "commit", "-q", "--allow-empty", "-m", "worker's own")
+      assert.includeMembers(readdirSync(markers), ["included-fsmonitor", "pre-commit", "post-commit"])
+      rmSync(markers, { recursive: true })
+      mkdirSync(markers)
       writeFileSync(join(dotGit, "HEAD"), "0000000000000000000000000000000000000000\n")
-      writeFileSync(join(clone.dir, ".gitattributes"), "* filter=x\n")
-      writeFileSync(join(clone.dir, "hidden.txt"), "hidden\n")
-      writeFileSync(join(clone.dir, "secret.txt"), "secret\n")
+      writeRoundFiles(clone.dir)
       const one = yield* round(clone, 1)
-      assert.deepStrictEqual(files(r.bare, one), [".gitattributes", ".gitignore", "a.txt", "hidden.txt", "secret.txt"])
+      assert.deepStrictEqual(files(r.bare, one), roundFiles)
       assert.strictEqual(git(r.bare, "show", `${one}:hidden.txt`), "hidden\n")
-      assert.deepStrictEqual(readdirNames(markers), [])
+      assert.strictEqual(
+        git(r.bare, "rev-parse", `${one}^`).trim(),
+        r.tip("main"),
+        "the worker's own commit is not on the branch"
+      )
+      assert.deepStrictEqual(readdirSync(markers), [])
       // The view is ralph's again: the planted config is gone, HEAD is the round's commit.
       assert.strictEqual(git(clone.dir, "rev-parse", "HEAD").trim(), one)
       assert.notInclude(readFileSync(join(dotGit, "config"), "utf8"), "fsmonitor")
+      plant(r.root, dotGit)
       const again = yield* prepareClone({ repo: r.bare, runId: "run-6", workDir: r.work("w") })
       assert.strictEqual(again.pushedRounds, 1)
       yield* round(again, 2)
-      assert.deepStrictEqual(readdirNames(markers), [])
-      rmSync(r.root, { recursive: true, force: true })
+      assert.deepStrictEqual(readdirSync(markers), [])
     }))
 
-  it.effect("checkRepo: a local path made absolute; bad URLs, unreachable repositories and unknown bases are named", () =>
+  it.live("the same planted in ralph's own git dir beside the tree: scrubbed before the commit, nothing runs", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
+      const clone = yield* prepareClone({ repo: r.bare, runId: "run-9", workDir: r.work("w") })
+      const markers = plant(r.root, clone.gitDir)
+      // The control: git reading that directory for the tree runs the planted fsmonitor.
+      gitWithHooks(clone.dir, `--git-dir=${clone.gitDir}`, `--work-tree=${clone.dir}`, "status")
+      assert.include(readdirSync(markers), "included-fsmonitor")
+      rmSync(markers, { recursive: true })
+      mkdirSync(markers)
+      writeRoundFiles(clone.dir)
+      const one = yield* round(clone, 1)
+      assert.deepStrictEqual(files(r.bare, one), roundFiles)
+      assert.strictEqual(git(r.bare, "show", `${one}:a.txt`), "a\n", "no clean filter ran on a.txt")
+      assert.deepStrictEqual(readdirSync(markers), [])
+    }))
+
+  it.live("checkRepo: a local path made absolute; bad URLs, unreachable repositories and unknown bases are named", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
       const ok = yield* checkRepo(r.bare)
       assert.deepStrictEqual(ok, { repo: r.bare, defaultBranch: "main" })
       yield* checkRepo(r.bare, "dev")
@@ -268,12 +272,11 @@ describe("runBranch", () => {
       const empty = r.work("empty.git")
       git(r.root, "init", "-q", "--bare", empty)
       assert.include((yield* error(empty)).message, "no default branch")
-      rmSync(r.root, { recursive: true, force: true })
     }))
 
-  it.effect("prepareClone: a work dir that is a file, a bad run id, a folder that is not the run's clone", () =>
+  it.live("prepareClone: a work dir that is a file, a bad run id, a folder that is not the run's clone", () =>
     Effect.gen(function*() {
-      const r = remote()
+      const r = yield* remote()
       const file = r.work("file")
       writeFileSync(file, "x")
       const failure = yield* Effect.flip(prepareClone({ repo: r.bare, runId: "run-7", workDir: file }))
@@ -292,8 +295,50 @@ describe("runBranch", () => {
       const aside = readdirNames(r.work("w2")).find((n) => n.startsWith("run-8.moved-"))
       assert.isDefined(aside)
       assert.strictEqual(readFileSync(join(r.work("w2"), aside, "mine.txt"), "utf8"), "mine\n")
-      rmSync(r.root, { recursive: true, force: true })
     }))
 })
 
 const readdirNames = (dir: string) => readdirSync(dir).sort()
+
+/**
+ * Plants in a git directory what a worker could: a config (fsmonitor, an includeIf'd one, hooksPath,
+ * an excludes file and an info/exclude hiding files, a clean filter the tree's attributes name, a
+ * work tree and a remote elsewhere) and hooks; each program touches a marker. The markers' folder.
+ */
+const plant = (root: string, gitDir: string) => {
+  const markers = join(root, "markers")
+  mkdirSync(markers, { recursive: true })
+  const program = (name: string) => {
+    const path = join(root, `${name}.sh`)
+    writeFileSync(path, `#!/bin/sh\ntouch '${join(markers, name)}'\ncat\n`)
+    chmodSync(path, 0o755)
+    return path
+  }
+  mkdirSync(join(gitDir, "hooks"), { recursive: true })
+  for (const hook of ["pre-commit", "post-commit", "reference-transaction", "pre-push", "post-index-change"]) {
+    writeFileSync(join(gitDir, "hooks", hook), `#!/bin/sh\ntouch '${join(markers, hook)}'\n`)
+    chmodSync(join(gitDir, "hooks", hook), 0o755)
+  }
+  writeFileSync(join(root, "included"), `[core]\n\tfsmonitor = ${program("included-fsmonitor")}\n`)
+  writeFileSync(join(root, "hide"), "secret.txt\n")
+  writeFileSync(
+    join(gitDir, "config"),
+    `${readFileSync(join(gitDir, "config"), "utf8")}[core]\n\tfsmonitor = ${program("fsmonitor")}\n` +
+      `\thooksPath = ${join(gitDir, "hooks")}\n\texcludesFile = ${join(root, "hide")}\n` +
+      `\tworktree = ${join(root, "seed")}\n` +
+      `[includeIf "gitdir:/"]\n\tpath = ${join(root, "included")}\n` +
+      `[filter "x"]\n\tclean = ${program("clean-filter")}\n` +
+      `[remote "origin"]\n\turl = ${join(root, "elsewhere.git")}\n`
+  )
+  mkdirSync(join(gitDir, "info"), { recursive: true })
+  writeFileSync(join(gitDir, "info", "exclude"), "hidden.txt\n")
+  return markers
+}
+
+/** A round's files, among them some the planted excludes would hide and an attribute naming the planted filter. */
+const writeRoundFiles = (dir: string) => {
+  writeFileSync(join(dir, ".gitattributes"), "* filter=x\n")
+  writeFileSync(join(dir, "hidden.txt"), "hidden\n")
+  writeFileSync(join(dir, "secret.txt"), "secret\n")
+}
+const roundFiles = [".gitattributes", ".gitignore", "a.txt", "hidden.txt", "secret.txt"]
