@@ -18,6 +18,7 @@ import {
   gitIn,
   gitOk,
   gitOutside,
+  IndexMemo,
   ralphIdentity,
   rebuildView,
   remoteBounds,
@@ -317,7 +318,10 @@ const baseCommitOf = (gitDir: string, repo: string, base: string | undefined) =>
  * branch checked out: continued from its pushed tip when the remote has it, else new from `base`.
  * The files are exactly the tip's: a round's leftovers that never reached a push are gone.
  */
-export const prepareClone = Effect.fn("RunBranch.prepareClone")(function*(input: PrepareInput) {
+export const prepareClone = Effect.fn("RunBranch.prepareClone")(function*(
+  input: PrepareInput,
+  memo: IndexMemo = new IndexMemo()
+) {
   yield* checkRunId(input.runId)
   const repo = yield* repoUrl(input.repo)
   const paths = yield* runFolder(input, repo)
@@ -329,6 +333,7 @@ export const prepareClone = Effect.fn("RunBranch.prepareClone")(function*(input:
   yield* Effect.scoped(Effect.gen(function*() {
     const index = yield* temporaryIndex
     yield* resetTree(paths, index, baseCommit)
+    yield* Effect.sync(() => memo.keep(baseCommit, index))
     yield* rebuildView(paths, branch, index, baseCommit)
   }))
   const cloneId = (yield* Random.nextIntBetween(0, 0x7fffffff)).toString(16).padStart(8, "0") +
@@ -375,7 +380,7 @@ const decide = (clone: RunClone, round: number, tip: string | undefined) =>
       if (clone.startTip !== undefined) return yield* moved
       return { _tag: "Commit", parent: clone.baseCommit, lease: "" } satisfies Decision
     }
-    if (tip !== clone.startTip) {
+    if (tip !== clone.startTip && (yield* commitOf(clone.gitDir, tip)) === undefined) {
       const fetched = yield* gitIn({ gitDir: clone.gitDir, bounds: remoteBounds }, [
         "fetch",
         "-q",
@@ -399,7 +404,11 @@ const decide = (clone: RunClone, round: number, tip: string | undefined) =>
  * commit, even when nothing changed, and pushes the branch, leased on the tip this clone expects.
  * The commit id (the one already pushed, when round `round` reached the remote before).
  */
-export const commitRound = Effect.fn("RunBranch.commitRound")(function*(clone: RunClone, input: RoundInput) {
+export const commitRound = Effect.fn("RunBranch.commitRound")(function*(
+  clone: RunClone,
+  input: RoundInput,
+  memo: IndexMemo = new IndexMemo()
+) {
   if (input.runId !== clone.runId) {
     return yield* new WorkDirUnusable({
       path: clone.dir,
@@ -417,7 +426,9 @@ export const commitRound = Effect.fn("RunBranch.commitRound")(function*(clone: R
   return yield* Effect.scoped(Effect.gen(function*() {
     const index = yield* temporaryIndex
     const call = { gitDir: clone.gitDir, tree: clone.dir, index }
-    yield* gitOk(call, ["read-tree", decision.parent])
+    if (!(yield* Effect.sync(() => memo.restore(decision.parent, index)))) {
+      yield* gitOk(call, ["read-tree", decision.parent])
+    }
     yield* gitOk(call, ["add", "-A", "--", "."])
     const tree = (yield* gitOk(call, ["write-tree"])).trim()
     const commit = (yield* gitOk(
@@ -425,6 +436,7 @@ export const commitRound = Effect.fn("RunBranch.commitRound")(function*(clone: R
       ["commit-tree", "--no-gpg-sign", tree, "-p", decision.parent]
     )).trim()
     yield* push(clone, commit, decision.lease)
+    yield* Effect.sync(() => memo.keep(commit, index))
     yield* rebuildView(paths, clone.branch, index, commit)
     return commit
   }))
@@ -443,6 +455,8 @@ const push = (clone: RunClone, commit: string, lease: string) =>
     }
     return yield* failed(args, result)
   })
+
+export { IndexMemo }
 
 export type RunBranchError =
   | RepoUnusable

@@ -7,7 +7,16 @@
  * ralph was given, never a configured remote.
  */
 import { Duration, Effect } from "effect"
-import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defaultGitBounds, type GitBounds, GitFailed, type GitResult, type GitSetting, runGit } from "./git.ts"
@@ -40,7 +49,9 @@ export const ralphIdentity = {
  * stays off, it runs a command); ssh without `~/.ssh/config` (a worker with ralph's uid can give
  * it a ProxyCommand; GIT_SSH_COMMAND in the worker's environment still overrides); and no excludes
  * or attributes file from the home folder (git reads `~/.config/git/ignore` and `attributes`
- * without any config naming them: a worker could hide files from a round's commit).
+ * without any config naming them: a worker could hide files from a round's commit). No automatic
+ * gc or maintenance in ralph's repository: it would run (detached, outliving the command) after a
+ * fetch or a commit, in the middle of a round.
  */
 const settings: ReadonlyArray<GitSetting> = [
   ["protocol.file.allow", "always"],
@@ -50,7 +61,9 @@ const settings: ReadonlyArray<GitSetting> = [
   ["protocol.git.allow", "always"],
   ["core.sshCommand", "ssh -F /dev/null"],
   ["core.excludesFile", "/dev/null"],
-  ["core.attributesFile", "/dev/null"]
+  ["core.attributesFile", "/dev/null"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"]
 ]
 
 /** Clones and fetches may take long on a large repository or a slow network. */
@@ -139,6 +152,31 @@ export const temporaryIndex = Effect.acquireRelease(
   Effect.sync(() => mkdtempSync(join(tmpdir(), "ralph-index-"))),
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 ).pipe(Effect.map((dir) => join(dir, "index")))
+
+/**
+ * The index ralph last built for a clone, held in ralph's memory only: a round's commit starts from
+ * it, so that `git add` hashes only the files whose stat data changed rather than every file. It is
+ * never on disk between rounds: a worker that could write it could pair a changed file's stat data
+ * with its old blob and hide the change. Its file time goes back with it (a little earlier, if
+ * anything: an entry then counts as racy and is read again), so git's racy-entry check holds.
+ */
+export class IndexMemo {
+  private held: { readonly commit: string; readonly bytes: Uint8Array; readonly mtimeMs: number } | undefined
+
+  /** Remembers `index`, the index of `commit` with the files' stat data. */
+  keep(commit: string, index: string): void {
+    this.held = { commit, bytes: readFileSync(index), mtimeMs: Math.floor(statSync(index).mtimeMs) }
+  }
+
+  /** Writes `commit`'s index to the new file `index` if held; whether it was. */
+  restore(commit: string, index: string): boolean {
+    if (this.held?.commit !== commit) return false
+    writeFileSync(index, this.held.bytes, { flag: "wx", mode: 0o600 })
+    const time = new Date(this.held.mtimeMs)
+    utimesSync(index, time, time)
+    return true
+  }
+}
 
 /** The commit a ref or revision names in ralph's repository, or undefined. */
 export const commitOf = (gitDir: string, revision: string) =>

@@ -13,13 +13,15 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Report } from "../../src/domain/report.ts"
 import { parseRoundMessage } from "../../src/workspace/roundMessage.ts"
-import { checkRepo, commitRound, prepareClone, type RunClone } from "../../src/workspace/runBranch.ts"
+import { checkRepo, commitRound, IndexMemo, prepareClone, type RunClone } from "../../src/workspace/runBranch.ts"
 import { git, gitWithHooks } from "../support/userRepository.ts"
 
 /** A remote (bare, default branch main, a branch dev and a tag v1) with a few files, in a fresh folder. */
@@ -62,8 +64,8 @@ const report = (summary: string): Report => ({
   blocker: ""
 })
 
-const round = (clone: RunClone, n: number, summary = `did ${n}`) =>
-  commitRound(clone, { runId: clone.runId, round: n, summary, report: report(summary) })
+const round = (clone: RunClone, n: number, summary = `did ${n}`, memo?: IndexMemo) =>
+  commitRound(clone, { runId: clone.runId, round: n, summary, report: report(summary) }, memo)
 
 /** The branch on the remote, newest first: subject lines. */
 const subjects = (bare: string, branch: string) => git(bare, "log", "--format=%s", branch).trim().split("\n")
@@ -247,6 +249,23 @@ describe("runBranch", () => {
       assert.deepStrictEqual(files(r.bare, one), roundFiles)
       assert.strictEqual(git(r.bare, "show", `${one}:a.txt`), "a\n", "no clean filter ran on a.txt")
       assert.deepStrictEqual(readdirSync(markers), [])
+    }))
+
+  it.live("with the index memo: a change that keeps a file's size and mtime is still committed", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
+      const memo = new IndexMemo()
+      const clone = yield* prepareClone({ repo: r.bare, runId: "run-10", workDir: r.work("w") }, memo)
+      const file = join(clone.dir, "a.txt")
+      const before = statSync(file)
+      writeFileSync(file, "b\n")
+      utimesSync(file, before.atime, before.mtime)
+      const one = yield* round(clone, 1, "same size", memo)
+      assert.strictEqual(git(r.bare, "show", `${one}:a.txt`), "b\n")
+      writeFileSync(join(clone.dir, "later.txt"), "later\n")
+      const two = yield* round(clone, 2, "from the memo", memo)
+      assert.deepStrictEqual(files(r.bare, two), [".gitignore", "a.txt", "later.txt"])
+      assert.strictEqual(git(r.bare, "show", `${two}:a.txt`), "b\n")
     }))
 
   it.live("checkRepo: a local path made absolute; bad URLs, unreachable repositories and unknown bases are named", () =>
