@@ -105,6 +105,21 @@ const neutralConfig: ReadonlyArray<GitSetting> = [
 ]
 
 /**
+ * Variables that pick a repository other than the one the command runs in (set when ralph itself
+ * runs from a git hook, say): a caller that means one names it in its extras.
+ */
+const repositoryVariables: ReadonlySet<string> = new Set([
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_COMMON_DIR",
+  "GIT_NAMESPACE",
+  "GIT_PREFIX"
+])
+
+/**
  * ralph's environment for git: no system or global config (a worker can plant one, and only the
  * repository's own is needed), no terminal prompt, no pager, and no lock taken (`status` would
  * refresh the index: ralph never writes the workspace); config passed in the environment by a
@@ -114,7 +129,7 @@ const neutralConfig: ReadonlyArray<GitSetting> = [
 const gitEnv = (settings: ReadonlyArray<GitSetting>): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith("GIT_CONFIG")) env[key] = value
+    if (!key.startsWith("GIT_CONFIG") && !repositoryVariables.has(key)) env[key] = value
   }
   const all = [...neutralConfig, ...settings]
   all.forEach(([key, value], i) => {

@@ -1,15 +1,17 @@
 /**
  * The message of a fleet run's round commit: `ralph RUN_ID round N: SUMMARY`, the round's report
- * as JSON in the body, and a trailer naming the clone that made it (how a clone tells its own
- * pushes from another worker's). The one place that writes and reads it.
+ * as JSON in the body, and trailers naming the clone that made it (how a clone tells its own
+ * pushes from another worker's) and its worker's claim on the run (a later claim wins). The one
+ * place that writes and reads it.
  */
 import type { Report } from "../domain/report.ts"
 
 /** How long the summary in a commit's subject may be, in characters. */
 const maxSummaryChars = 120
 
-/** The trailer naming the clone (one prepareClone) that made a round commit. */
+/** The trailers naming the clone (one prepareClone) that made a round commit, and its holder's claim. */
 const cloneTrailer = "Ralph-Clone"
+const epochTrailer = "Ralph-Epoch"
 
 /** What a round commit's message says. */
 export interface RoundMessage {
@@ -19,6 +21,8 @@ export interface RoundMessage {
   /** The report as the body holds it, undecoded (a person may read or edit the branch). */
   readonly report: unknown
   readonly cloneId: string | undefined
+  /** The claim on the run (the fleet's lease epoch) of the worker that made it; 0 when none was given. */
+  readonly epoch: number
 }
 
 /** The summary as one bounded line: control characters and line breaks become spaces. */
@@ -33,10 +37,10 @@ export const subjectSummary = (summary: string): string => {
 /** The commit message of round `round` of a run. */
 export const roundMessage = (
   input: { readonly runId: string; readonly round: number; readonly summary: string; readonly report: Report },
-  cloneId: string
+  clone: { readonly cloneId: string; readonly epoch: number }
 ): string =>
   `ralph ${input.runId} round ${input.round}: ${subjectSummary(input.summary)}\n\n` +
-  `${JSON.stringify(input.report, null, 2)}\n\n${cloneTrailer}: ${cloneId}\n`
+  `${JSON.stringify(input.report, null, 2)}\n\n${cloneTrailer}: ${clone.cloneId}\n${epochTrailer}: ${clone.epoch}\n`
 
 const subjectPattern = /^ralph (\S+) round ([1-9][0-9]*): /
 
@@ -47,14 +51,16 @@ export const parseRoundMessage = (message: string): RoundMessage | undefined => 
   if (match === null) return undefined
   const paragraphs = rest.join("\n").trim().split("\n\n")
   const last = paragraphs.at(-1) ?? ""
-  const trailer = new RegExp(`^${cloneTrailer}: (\\S+)$`).exec(last)
-  const body = (trailer === null ? paragraphs : paragraphs.slice(0, -1)).join("\n\n")
+  const clone = new RegExp(`^${cloneTrailer}: (\\S+)$`, "m").exec(last)
+  const epoch = new RegExp(`^${epochTrailer}: ([0-9]+)$`, "m").exec(last)
+  const body = (clone === null ? paragraphs : paragraphs.slice(0, -1)).join("\n\n")
   return {
     runId: match[1]!,
     round: Number(match[2]),
     summary: subject.slice(match[0].length),
     report: parseJson(body),
-    cloneId: trailer?.[1]
+    cloneId: clone?.[1],
+    epoch: epoch === null ? 0 : Number(epoch[1])
   }
 }
 

@@ -12,7 +12,6 @@ import type { Report } from "../domain/report.ts"
 import type { GitFailed } from "./git.ts"
 import { parseRoundMessage, roundMessage } from "./roundMessage.ts"
 import {
-  commitMessage,
   commitOf,
   failed,
   gitIn,
@@ -20,6 +19,7 @@ import {
   gitOutside,
   IndexMemo,
   ralphIdentity,
+  readCommit,
   rebuildView,
   remoteBounds,
   resetTree,
@@ -103,6 +103,8 @@ export interface RunClone {
   readonly baseCommit: string
   /** Names this clone in its commits' trailers: how it tells its own pushes from another worker's. */
   readonly cloneId: string
+  /** This worker's claim on the run (see PrepareInput.epoch). */
+  readonly epoch: number
 }
 
 export interface PrepareInput {
@@ -110,6 +112,13 @@ export interface PrepareInput {
   readonly base?: string | undefined
   readonly runId: string
   readonly workDir: string
+  /**
+   * This worker's claim on the run, higher for every takeover (the fleet's lease epoch; default 0).
+   * Rounds that a worker with a lower claim pushed after this clone's starting tip (it was paused,
+   * lost the run, and pushed anyway) are replaced by this clone's; a push under a higher claim
+   * fences this clone out.
+   */
+  readonly epoch?: number | undefined
 }
 
 export interface RoundInput {
@@ -347,7 +356,8 @@ export const prepareClone = Effect.fn("RunBranch.prepareClone")(function*(
     gitDir: paths.gitDir,
     startTip,
     baseCommit,
-    cloneId
+    cloneId,
+    epoch: input.epoch ?? 0
   }
   return clone
 })
@@ -355,7 +365,7 @@ export const prepareClone = Effect.fn("RunBranch.prepareClone")(function*(
 /** The round the branch's tip commits, which must be one of this run's. */
 const roundOfTip = (gitDir: string, branch: string, runId: string, tip: string) =>
   Effect.gen(function*() {
-    const parsed = parseRoundMessage(yield* commitMessage(gitDir, tip))
+    const parsed = parseRoundMessage((yield* readCommit(gitDir, tip)).message)
     if (parsed === undefined || parsed.runId !== runId) return yield* new RunBranchForeign({ branch, commit: tip })
     return parsed.round
   })
@@ -391,12 +401,44 @@ const decide = (clone: RunClone, round: number, tip: string | undefined) =>
       ])
       if (fetched.code !== 0) return yield* failed(["fetch", clone.repo, clone.branch], fetched)
     }
-    const parsed = parseRoundMessage(yield* commitMessage(clone.gitDir, tip))
+    const parsed = parseRoundMessage((yield* readCommit(clone.gitDir, tip)).message)
     const ours = parsed !== undefined && parsed.runId === clone.runId &&
       (tip === clone.startTip || parsed.cloneId === clone.cloneId)
-    if (!ours || parsed.round > round) return yield* moved
+    if (!ours) return yield* replacing(clone, round, tip, moved)
+    if (parsed.round > round) return yield* moved
     if (parsed.round === round) return { _tag: "Done", commit: tip } satisfies Decision
     return { _tag: "Commit", parent: tip, lease: tip } satisfies Decision
+  })
+
+/** How many commits of a stale holder ralph looks through for the point it builds on. */
+const maxReplaced = 1000
+
+/**
+ * A tip that is not this clone's: if every commit from it down to this clone's starting tip (or
+ * its own last push) is this run's and made under a lower claim, round `round` replaces them;
+ * otherwise this clone is fenced out.
+ */
+const replacing = (clone: RunClone, round: number, tip: string, moved: RunBranchMoved) =>
+  Effect.gen(function*() {
+    const on = (parent: string, parentRound: number) =>
+      parentRound < round
+        ? Effect.succeed({ _tag: "Commit", parent, lease: tip } satisfies Decision)
+        : Effect.fail(moved)
+    let at: string | undefined = tip
+    for (let seen = 0; seen < maxReplaced && at !== undefined; seen++) {
+      if (at === clone.startTip) return yield* on(at, clone.pushedRounds)
+      if (clone.startTip === undefined && at === clone.baseCommit) return yield* on(at, 0)
+      const read: { readonly parent: string | undefined; readonly message: string } = yield* readCommit(
+        clone.gitDir,
+        at
+      )
+      const parsed = parseRoundMessage(read.message)
+      if (parsed === undefined || parsed.runId !== clone.runId) return yield* moved
+      if (parsed.cloneId === clone.cloneId) return yield* on(at, parsed.round)
+      if (parsed.epoch >= clone.epoch) return yield* moved
+      at = read.parent
+    }
+    return yield* moved
   })
 
 /**
@@ -432,7 +474,7 @@ export const commitRound = Effect.fn("RunBranch.commitRound")(function*(
     yield* gitOk(call, ["add", "-A", "--", "."])
     const tree = (yield* gitOk(call, ["write-tree"])).trim()
     const commit = (yield* gitOk(
-      { gitDir: clone.gitDir, env: ralphIdentity, stdin: roundMessage(input, clone.cloneId) },
+      { gitDir: clone.gitDir, env: ralphIdentity, stdin: roundMessage(input, clone) },
       ["commit-tree", "--no-gpg-sign", tree, "-p", decision.parent]
     )).trim()
     yield* push(clone, commit, decision.lease)

@@ -185,11 +185,13 @@ export const commitOf = (gitDir: string, revision: string) =>
     (result) => result.code === 0 ? result.stdout.trim() : undefined
   )
 
-/** The message of a commit of ralph's repository, read from the raw object (no config formats it). */
-export const commitMessage = (gitDir: string, commit: string) =>
+/** A commit of ralph's repository read from the raw object (no config formats it): its first parent and message. */
+export const readCommit = (gitDir: string, commit: string) =>
   Effect.map(gitOk({ gitDir }, ["cat-file", "commit", commit]), (raw) => {
     const at = raw.indexOf("\n\n")
-    return at < 0 ? "" : raw.slice(at + 2)
+    const headers = at < 0 ? raw : raw.slice(0, at)
+    const parent = /^parent ([0-9a-f]+)$/m.exec(headers)?.[1]
+    return { parent, message: at < 0 ? "" : raw.slice(at + 2) }
   })
 
 /**

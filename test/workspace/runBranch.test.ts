@@ -162,6 +162,34 @@ describe("runBranch", () => {
       ])
     }))
 
+  it.live("a worker paused past its claim pushes a round anyway: the next claim's round replaces it, the stale worker is fenced", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
+      const stale = yield* prepareClone({ repo: r.bare, runId: "run-11", workDir: r.work("w1"), epoch: 1 })
+      writeFileSync(join(stale.dir, "one.txt"), "1\n")
+      const one = yield* round(stale, 1)
+      const next = yield* prepareClone({ repo: r.bare, runId: "run-11", workDir: r.work("w2"), epoch: 2 })
+      const peer = yield* prepareClone({ repo: r.bare, runId: "run-11", workDir: r.work("w3"), epoch: 1 })
+      // The stale worker wakes before the next one finishes round 2, and pushes its own.
+      writeFileSync(join(stale.dir, "two.txt"), "stale\n")
+      const staleTwo = yield* round(stale, 2)
+      assert.strictEqual(r.tip("ralph/run-11"), staleTwo)
+      // A worker under the same claim as the stale one may not replace it.
+      assert.strictEqual((yield* Effect.flip(round(peer, 2)))._tag, "RunBranchMoved")
+      writeFileSync(join(next.dir, "two.txt"), "next\n")
+      const two = yield* round(next, 2)
+      assert.strictEqual(r.tip("ralph/run-11"), two)
+      assert.strictEqual(git(r.bare, "rev-parse", `${two}^`).trim(), one)
+      assert.strictEqual(git(r.bare, "show", `${two}:two.txt`), "next\n")
+      assert.strictEqual(parseRoundMessage(git(r.bare, "log", "-1", "--format=%B", two))?.epoch, 2)
+      assert.strictEqual((yield* Effect.flip(round(stale, 3)))._tag, "RunBranchMoved")
+      assert.deepStrictEqual(subjects(r.bare, "ralph/run-11").slice(0, 2), [
+        "ralph run-11 round 2: did 2",
+        "ralph run-11 round 1: did 1"
+      ])
+      assert.strictEqual(r.tip("ralph/run-11"), two)
+    }))
+
   it.live("a crash after the push: the retried round does not commit again; a lost answer either", () =>
     Effect.gen(function*() {
       const r = yield* remote()
@@ -266,6 +294,33 @@ describe("runBranch", () => {
       const two = yield* round(clone, 2, "from the memo", memo)
       assert.deepStrictEqual(files(r.bare, two), [".gitignore", "a.txt", "later.txt"])
       assert.strictEqual(git(r.bare, "show", `${two}:a.txt`), "b\n")
+    }))
+
+  it.live("ralph's own environment naming another repository (GIT_DIR, GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY) does not reach its git", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
+      const names = ["GIT_DIR", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"] as const
+      const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]))
+      const restore = () => {
+        for (const [key, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[key]
+          else process.env[key] = value
+        }
+      }
+      yield* Effect.addFinalizer(() => Effect.sync(restore))
+      process.env.GIT_DIR = join(r.seed, ".git")
+      process.env.GIT_INDEX_FILE = r.work("elsewhere-index")
+      mkdirSync(r.work("elsewhere-objects"))
+      process.env.GIT_OBJECT_DIRECTORY = r.work("elsewhere-objects")
+      yield* checkRepo(r.bare)
+      const clone = yield* prepareClone({ repo: r.bare, runId: "run-12", workDir: r.work("w") })
+      writeFileSync(join(clone.dir, "f.txt"), "f\n")
+      const one = yield* round(clone, 1)
+      // The test's own git reads the environment too.
+      restore()
+      assert.deepStrictEqual(files(r.bare, one), [".gitignore", "a.txt", "f.txt"])
+      assert.isFalse(existsSync(r.work("elsewhere-index")))
+      assert.deepStrictEqual(readdirSync(r.work("elsewhere-objects")), [])
     }))
 
   it.live("checkRepo: a local path made absolute; bad URLs, unreachable repositories and unknown bases are named", () =>
