@@ -5,18 +5,19 @@
  * this clone knows: a worker whose run moved on elsewhere is fenced out. Layout and the git that
  * runs: see runGitDir.ts.
  */
-import { Effect, Random, Schema } from "effect"
+import { Effect, Random } from "effect"
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync } from "node:fs"
-import { dirname, isAbsolute, resolve } from "node:path"
+import { resolve } from "node:path"
 import type { Report } from "../domain/report.ts"
 import type { GitFailed } from "./git.ts"
+import { checkBaseSyntax, isCommitId, lsRemote, repoUrl } from "./remoteRepo.ts"
 import { parseRoundMessage, roundMessage } from "./roundMessage.ts"
+import { BaseUnknown, RepoUnusable, RunBranchForeign, RunBranchMoved, WorkDirUnusable } from "./runBranchErrors.ts"
 import {
   commitOf,
   failed,
   gitIn,
   gitOk,
-  gitOutside,
   IndexMemo,
   ralphIdentity,
   readCommit,
@@ -28,61 +29,8 @@ import {
   temporaryIndex
 } from "./runGitDir.ts"
 
-/** `--repo` is no URL git can use, or git cannot reach it. */
-export class RepoUnusable extends Schema.TaggedError<RepoUnusable>()("RepoUnusable", {
-  repo: Schema.String,
-  problem: Schema.String,
-  hint: Schema.String
-}) {
-  override get message(): string {
-    return `The repository ${JSON.stringify(this.repo)} ${this.problem}; ${this.hint}`
-  }
-}
-
-/** `--base` names no branch, tag or commit of the repository. */
-export class BaseUnknown extends Schema.TaggedError<BaseUnknown>()("BaseUnknown", {
-  repo: Schema.String,
-  base: Schema.String,
-  problem: Schema.String
-}) {
-  override get message(): string {
-    return `The base ${JSON.stringify(this.base)} ${this.problem} in ${this.repo}; ` +
-      "give a branch, a tag or a full commit id of that repository"
-  }
-}
-
-/** The work dir (or the run id naming a folder in it) cannot hold the run's clone. */
-export class WorkDirUnusable extends Schema.TaggedError<WorkDirUnusable>()("WorkDirUnusable", {
-  path: Schema.String,
-  problem: Schema.String
-}) {
-  override get message(): string {
-    return `ralph cannot keep a run's clone in ${this.path}: ${this.problem}`
-  }
-}
-
-/** The run's branch on the remote is not where this clone left it: another worker drives the run now. */
-export class RunBranchMoved extends Schema.TaggedError<RunBranchMoved>()("RunBranchMoved", {
-  branch: Schema.String,
-  expected: Schema.String,
-  found: Schema.String
-}) {
-  override get message(): string {
-    return `The run's branch ${this.branch} is at ${this.found || "nothing"}, not ${this.expected || "absent"} ` +
-      "as this worker left it: another worker took the run over, and this one records nothing more for it"
-  }
-}
-
-/** The run's branch exists but its tip is no round commit of the run: ralph will not build on it. */
-export class RunBranchForeign extends Schema.TaggedError<RunBranchForeign>()("RunBranchForeign", {
-  branch: Schema.String,
-  commit: Schema.String
-}) {
-  override get message(): string {
-    return `The branch ${this.branch} ends in ${this.commit}, which is not a round commit of this run; ` +
-      "ralph only continues its own branch: move that commit elsewhere or delete the branch"
-  }
-}
+export { checkRepo } from "./remoteRepo.ts"
+export { BaseUnknown, RepoUnusable, RunBranchForeign, RunBranchMoved, WorkDirUnusable } from "./runBranchErrors.ts"
 
 /** The run's clone, prepared on this worker. Plain data: it can be kept between rounds or made again. */
 export interface RunClone {
@@ -142,92 +90,6 @@ const checkRunId = (runId: string) =>
         problem: "the run id is no safe folder and branch name (letters, digits, . _ -)"
       })
     )
-
-/** A URL-looking string git cannot mistake for an option; a local path made absolute (workers elsewhere read it). */
-const repoUrl = (repo: string) => {
-  if (repo.trim() === "") {
-    return Effect.fail(new RepoUnusable({ repo, problem: "is empty", hint: "give a git URL or a local path" }))
-  }
-  if (repo.startsWith("-")) {
-    return Effect.fail(
-      new RepoUnusable({
-        repo,
-        problem: "starts with '-'",
-        hint: "git would read it as an option; give a URL or ./path"
-      })
-    )
-  }
-  // An scp-like `host:path` or a URL with a scheme stays as it is; a path is made absolute.
-  const remote = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(repo) || /^[^/]*:/.test(repo)
-  return Effect.succeed(remote || isAbsolute(repo) ? repo : resolve(repo))
-}
-
-/** Whether `base` is a name git accepts for a branch or tag, or a commit id. */
-const checkBaseSyntax = (repo: string, base: string) =>
-  Effect.gen(function*() {
-    if (base.startsWith("-")) return yield* new BaseUnknown({ repo, base, problem: "starts with '-'" })
-    const checked = yield* gitOutside(["check-ref-format", `refs/heads/${base}`])
-    if (checked.code !== 0) return yield* new BaseUnknown({ repo, base, problem: "is no valid branch or tag name" })
-  })
-
-/** `git ls-remote` of the URL: ref → commit, and where HEAD points. */
-const lsRemote = (repo: string, patterns: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    const result = yield* gitOutside(["ls-remote", "--symref", "--", repo, ...patterns])
-    if (result.code !== 0) {
-      return yield* new RepoUnusable({
-        repo,
-        problem: `cannot be read by git (${result.stderr.split("\n").at(-1) ?? `exit ${result.code}`})`,
-        hint: "check the URL, that this machine can reach it and its credentials (ssh agent, GIT_SSH_COMMAND)"
-      })
-    }
-    const refs = new Map<string, string>()
-    let head: string | undefined
-    for (const line of result.stdout.split("\n")) {
-      const [left = "", name = ""] = line.split("\t")
-      if (left.startsWith("ref: ") && name === "HEAD") head = left.slice(5)
-      else if (name !== "") refs.set(name, left)
-    }
-    return { refs, head }
-  })
-
-const isCommitId = (base: string) => /^[0-9a-f]{40}$/.test(base)
-
-/**
- * For `ralph submit`: the URL is one git can use and reach, and `base` (when given) is a branch,
- * tag or commit there. The URL to record (a local path made absolute) and the branch a run starts
- * from when no base is given.
- */
-export const checkRepo = Effect.fn("RunBranch.checkRepo")(function*(repo: string, base?: string) {
-  const url = yield* repoUrl(repo)
-  if (base !== undefined) yield* checkBaseSyntax(url, base)
-  const remote = yield* lsRemote(url, [])
-  if (base === undefined && (remote.head === undefined || !remote.refs.has(remote.head))) {
-    return yield* new RepoUnusable({
-      repo: url,
-      problem: "has no default branch (an empty repository, or HEAD names no branch)",
-      hint: "push a branch to it, or give --base"
-    })
-  }
-  if (base !== undefined && !remote.refs.has(`refs/heads/${base}`) && !remote.refs.has(`refs/tags/${base}`)) {
-    const advertised = [...remote.refs.values()].includes(base)
-    if (!isCommitId(base)) return yield* new BaseUnknown({ repo: url, base, problem: "is no branch or tag" })
-    if (!advertised && !(yield* commitExists(url, base))) {
-      return yield* new BaseUnknown({ repo: url, base, problem: "is no commit git can fetch" })
-    }
-  }
-  return { repo: url, defaultBranch: remote.head?.replace(/^refs\/heads\//, "") }
-})
-
-/** Whether a commit id not at any ref's tip can be fetched from the repository (a shallow fetch into a scratch repository). */
-const commitExists = (repo: string, commit: string) =>
-  Effect.scoped(Effect.gen(function*() {
-    const index = yield* temporaryIndex
-    const gitDir = `${index}.git`
-    yield* gitOk({ gitDir, cwd: dirname(index) }, ["init", "-q", "--bare", "--template=", gitDir])
-    const fetched = yield* gitIn({ gitDir, bounds: remoteBounds }, ["fetch", "-q", "--depth=1", "--", repo, commit])
-    return fetched.code === 0
-  }))
 
 /** Whether `path` is a directory itself (not a link to one). */
 const isDirectory = (path: string): boolean => {
