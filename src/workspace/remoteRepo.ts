@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { dirname, isAbsolute, resolve } from "node:path"
 import { BaseUnknown, RepoUnusable } from "./runBranchErrors.ts"
-import { gitIn, gitOk, gitOutside, remoteBounds, temporaryIndex } from "./runGitDir.ts"
+import { gitIn, gitOk, gitOutside, gitSays, remoteBounds, temporaryIndex } from "./runGitDir.ts"
 
 /** A URL-looking string git cannot mistake for an option; a local path made absolute (workers elsewhere read it). */
 export const repoUrl = (repo: string) => {
@@ -19,6 +19,15 @@ export const repoUrl = (repo: string) => {
         repo,
         problem: "starts with '-'",
         hint: "git would read it as an option; give a URL or ./path"
+      })
+    )
+  }
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/.test(repo)) {
+    return Effect.fail(
+      new RepoUnusable({
+        repo: repo.replace(/:\/\/([^/@:]*):[^/@]*@/, "://$1:***@"),
+        problem: "holds a password",
+        hint: "the run's record would keep it; give the workers' git its credentials another way (an ssh key or agent)"
       })
     )
   }
@@ -42,7 +51,7 @@ export const lsRemote = (repo: string, patterns: ReadonlyArray<string>) =>
     if (result.code !== 0) {
       return yield* new RepoUnusable({
         repo,
-        problem: `cannot be read by git (${result.stderr.split("\n").at(-1) ?? `exit ${result.code}`})`,
+        problem: `cannot be read by git (${gitSays(result)})`,
         hint: "check the URL, that this machine can reach it and its credentials (ssh agent, GIT_SSH_COMMAND)"
       })
     }
@@ -66,8 +75,14 @@ export const isCommitId = (base: string) => /^[0-9a-f]{40}$/.test(base)
 export const checkRepo = Effect.fn("RunBranch.checkRepo")(function*(repo: string, base?: string) {
   const url = yield* repoUrl(repo)
   if (base !== undefined) yield* checkBaseSyntax(url, base)
-  const remote = yield* lsRemote(url, [])
-  if (base === undefined && (remote.head === undefined || !remote.refs.has(remote.head))) {
+  // A commit id can only be looked for among every advertised ref; a name, among its own two.
+  const patterns = base === undefined
+    ? ["HEAD"]
+    : isCommitId(base)
+    ? []
+    : ["HEAD", `refs/heads/${base}`, `refs/tags/${base}`]
+  const remote = yield* lsRemote(url, patterns)
+  if (base === undefined && (remote.head === undefined || !remote.refs.has("HEAD"))) {
     return yield* new RepoUnusable({
       repo: url,
       problem: "has no default branch (an empty repository, or HEAD names no branch)",

@@ -6,7 +6,7 @@
  * runs: see runGitDir.ts.
  */
 import { Effect, Random } from "effect"
-import { existsSync, lstatSync, mkdirSync, renameSync, rmSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs"
 import { resolve } from "node:path"
 import type { Report } from "../domain/report.ts"
 import type { GitFailed } from "./git.ts"
@@ -18,6 +18,7 @@ import {
   failed,
   gitIn,
   gitOk,
+  gitSays,
   IndexMemo,
   ralphIdentity,
   readCommit,
@@ -104,13 +105,17 @@ const isDirectory = (path: string): boolean => {
 const runFolder = (input: PrepareInput, repo: string) =>
   Effect.gen(function*() {
     const workDir = resolve(input.workDir)
+    // The work dir may be a link to a folder (the operator's choice), never a file.
+    if (existsSync(workDir) && !statSync(workDir).isDirectory()) {
+      return yield* new WorkDirUnusable({
+        path: workDir,
+        problem: "it is a file, not a folder: give a folder (--work-dir)"
+      })
+    }
     yield* Effect.try({
       try: () => mkdirSync(workDir, { recursive: true }),
       catch: (error) => new WorkDirUnusable({ path: workDir, problem: String(error) })
     })
-    if (!isDirectory(workDir)) {
-      return yield* new WorkDirUnusable({ path: workDir, problem: "it is no directory" })
-    }
     const paths = runPaths(workDir, input.runId)
     if (existsSync(paths.runDir) && !(yield* isRunClone(paths.gitDir, input.runId, repo))) {
       const aside = `${paths.runDir}.moved-${yield* Random.nextIntBetween(0, 0xffffff)}`
@@ -153,7 +158,7 @@ const fetchAll = (gitDir: string, repo: string) =>
     result.code === 0 ? Effect.void : Effect.fail(
       new RepoUnusable({
         repo,
-        problem: `could not be fetched (${result.stderr.split("\n").at(-1) ?? `exit ${result.code}`})`,
+        problem: `could not be fetched (${gitSays(result)})`,
         hint: "check that this worker can reach it and its credentials"
       })
     )

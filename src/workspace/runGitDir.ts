@@ -19,6 +19,7 @@ import {
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { escapeLine } from "../domain/terminalText.ts"
 import { defaultGitBounds, type GitBounds, GitFailed, type GitResult, type GitSetting, runGit } from "./git.ts"
 
 /** The folders of a run's clone. */
@@ -108,10 +109,17 @@ export const gitOk = (call: GitCall, args: ReadonlyArray<string>): Effect.Effect
       : Effect.fail(failed(args, result)))
 
 export const failed = (args: ReadonlyArray<string>, result: GitResult): GitFailed =>
-  new GitFailed({
-    command: args.join(" "),
-    detail: `exited with ${result.code}${result.stderr === "" ? "" : `: ${result.stderr}`}`
-  })
+  new GitFailed({ command: args.join(" "), detail: `exited with ${result.code}: ${gitSays(result)}` })
+
+/**
+ * Why git failed, in one line: its `fatal:` line, else its last. Escaped: a remote's words come
+ * through it, and they must not drive a terminal.
+ */
+export const gitSays = (result: GitResult): string => {
+  const lines = result.stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "")
+  const said = lines.find((line) => line.startsWith("fatal:")) ?? lines.at(-1) ?? `exit ${result.code}`
+  return escapeLine(said)
+}
 
 /** git run outside any repository (checking a URL): in an empty temporary folder, no repository above it found. */
 export const gitOutside = (args: ReadonlyArray<string>, bounds: GitBounds = remoteBounds) =>

@@ -14,6 +14,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync
 } from "node:fs"
@@ -219,6 +220,9 @@ describe("runBranch", () => {
       mkdirSync(join(clone.dir, "nested"))
       git(join(clone.dir, "nested"), "init", "-q")
       rmSync(join(clone.dir, "kept.txt"))
+      mkdirSync(r.work("outside"))
+      writeFileSync(r.work("outside/keep.txt"), "outside\n")
+      symlinkSync(r.work("outside"), join(clone.dir, "link"))
       const again = yield* prepareClone({ repo: r.bare, runId: "run-5", workDir: r.work("w") })
       assert.strictEqual(again.pushedRounds, 1)
       assert.strictEqual(readFileSync(join(again.dir, "a.txt"), "utf8"), "a\n")
@@ -336,6 +340,10 @@ describe("runBranch", () => {
       const option = yield* error("--upload-pack=touch /tmp/x")
       assert.strictEqual(option.tag, "RepoUnusable")
       assert.include(option.message, "option")
+      const password = yield* error("https://me:s3cret@example.invalid/r.git")
+      assert.strictEqual(password.tag, "RepoUnusable")
+      assert.include(password.message, "password")
+      assert.notInclude(password.message, "s3cret")
       const missing = yield* error(r.work("nothing.git"))
       assert.strictEqual(missing.tag, "RepoUnusable")
       assert.include(missing.message, "cannot be read")
@@ -361,6 +369,14 @@ describe("runBranch", () => {
         prepareClone({ repo: r.bare, base: "nope", runId: "run-7", workDir: r.work("w") })
       )
       assert.strictEqual(base._tag, "BaseUnknown")
+      // A work dir that is a link to a folder is the operator's choice.
+      mkdirSync(r.work("real"))
+      symlinkSync(r.work("real"), r.work("linked"))
+      const linked = yield* prepareClone({ repo: r.bare, runId: "run-7", workDir: r.work("linked") })
+      assert.strictEqual(
+        readFileSync(join(r.work("real"), "run-7", "tree", "a.txt"), "utf8"),
+        readFileSync(join(linked.dir, "a.txt"), "utf8")
+      )
       // Someone's folder where the run's would go: moved aside, not reused, nothing deleted.
       mkdirSync(r.work("w2/run-8"), { recursive: true })
       writeFileSync(r.work("w2/run-8/mine.txt"), "mine\n")
