@@ -8,6 +8,7 @@
 import { Effect, Random } from "effect"
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs"
 import { resolve } from "node:path"
+import { InvalidArguments } from "../domain/errors.ts"
 import type { Report } from "../domain/report.ts"
 import type { GitFailed } from "./git.ts"
 import { checkBaseSyntax, isCommitId, lsRemote, repoUrl } from "./remoteRepo.ts"
@@ -324,6 +325,9 @@ export const commitRound = Effect.fn("RunBranch.commitRound")(function*(
       problem: `it is run ${clone.runId}'s clone, not ${input.runId}'s`
     })
   }
+  if (!Number.isInteger(input.round) || input.round < 1) {
+    return yield* new InvalidArguments({ argument: "round", problem: `${input.round} is no round number (1, 2, …)` })
+  }
   const decision = yield* decide(clone, input.round, yield* remoteTip(clone))
   if (decision._tag === "Done") return decision.commit
   // The worker's folder itself, not wherever a link put there would lead.
@@ -368,6 +372,7 @@ const push = (clone: RunClone, commit: string, lease: string) =>
 export { IndexMemo }
 
 export type RunBranchError =
+  | InvalidArguments
   | RepoUnusable
   | BaseUnknown
   | WorkDirUnusable

@@ -115,6 +115,7 @@ describe("runBranch", () => {
       const parsed = parseRoundMessage(message)
       assert.deepStrictEqual(parsed?.report, report("first\nround\u001b[31m"))
       assert.strictEqual(parsed?.cloneId, clone.cloneId)
+      assert.strictEqual((yield* Effect.flip(round(clone, 0)))._tag, "InvalidArguments")
       const two = yield* round(clone, 2)
       assert.strictEqual(
         git(r.bare, "rev-parse", `${two}^{tree}`).trim(),
