@@ -9,6 +9,7 @@
 import { Duration, Effect } from "effect"
 import {
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -18,7 +19,7 @@ import {
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { escapeLine } from "../domain/terminalText.ts"
 import { defaultGitBounds, type GitBounds, GitFailed, type GitResult, type GitSetting, runGit } from "./git.ts"
 
@@ -220,17 +221,21 @@ export const resetTree = (paths: RunPaths, index: string, commit: string) =>
  * The worker's `tree/.git`, made afresh: whatever the worker did to it is gone. A repository whose
  * objects come from ralph's (alternates), its branch and HEAD at `commit`, and `index` (ralph's,
  * holding that commit) as its index, so that the worker's `git status` starts clean. No templates
- * (no sample hooks), no remote.
+ * (no sample hooks), no remote. Written as files, without git: the layout git itself makes
+ * (`init`, `update-ref`, `symbolic-ref`), three processes fewer a round.
  */
 export const rebuildView = (paths: RunPaths, branch: string, index: string, commit: string) =>
-  Effect.gen(function*() {
+  Effect.sync(() => {
     const view = join(paths.tree, ".git")
     // rmSync removes a link or a FIFO as itself, and never follows one.
-    yield* Effect.sync(() => rmSync(view, { recursive: true, force: true }))
-    const call = { gitDir: view, cwd: paths.tree }
-    yield* gitOk(call, ["init", "-q", "--template="])
-    yield* Effect.sync(() => writeFileSync(join(view, "objects", "info", "alternates"), `${paths.gitDir}/objects\n`))
-    yield* gitOk(call, ["update-ref", `refs/heads/${branch}`, commit])
-    yield* gitOk(call, ["symbolic-ref", "HEAD", `refs/heads/${branch}`])
-    yield* Effect.sync(() => copyFileSync(index, join(view, "index")))
-  }).pipe(Effect.asVoid)
+    rmSync(view, { recursive: true, force: true })
+    const ref = `refs/heads/${branch}`
+    for (const dir of ["objects/info", "objects/pack", "refs/tags", dirname(ref)]) {
+      mkdirSync(join(view, dir), { recursive: true })
+    }
+    writeFileSync(join(view, "config"), "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n")
+    writeFileSync(join(view, "objects", "info", "alternates"), `${paths.gitDir}/objects\n`)
+    writeFileSync(join(view, ref), `${commit}\n`)
+    writeFileSync(join(view, "HEAD"), `ref: ${ref}\n`)
+    copyFileSync(index, join(view, "index"))
+  })
