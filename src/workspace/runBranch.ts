@@ -283,8 +283,9 @@ const maxReplaced = 1000
 
 /**
  * A tip that is not this clone's: if every commit from it down to this clone's starting tip (or
- * its own last push) is this run's and made under a lower claim, round `round` replaces them;
- * otherwise this clone is fenced out.
+ * its own last push) is this run's and made under a lower claim, round `round` replaces them; a
+ * round of this run made under the same or a higher claim fences this clone out; a commit that is
+ * no round of this run is refused as foreign.
  */
 const replacing = (clone: RunClone, round: number, tip: string, moved: RunBranchMoved) =>
   Effect.gen(function*() {
@@ -301,7 +302,11 @@ const replacing = (clone: RunClone, round: number, tip: string, moved: RunBranch
         at
       )
       const parsed = parseRoundMessage(read.message)
-      if (parsed === undefined || parsed.runId !== clone.runId) return yield* moved
+      // Not ralph's round of this run: someone (the worker itself, with the machine's credentials)
+      // pushed to the branch. Nobody else drives the run, so waiting would be forever.
+      if (parsed === undefined || parsed.runId !== clone.runId) {
+        return yield* new RunBranchForeign({ branch: clone.branch, commit: at })
+      }
       if (parsed.cloneId === clone.cloneId) return yield* on(at, parsed.round)
       if (parsed.epoch >= clone.epoch) return yield* moved
       at = read.parent

@@ -192,6 +192,26 @@ describe("runBranch", () => {
       assert.strictEqual(r.tip("ralph/run-11"), two)
     }))
 
+  it.live("a worker that pushes to the run's branch itself: ralph's next round is refused as foreign, nothing overwritten", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
+      const clone = yield* prepareClone({ repo: r.bare, runId: "run-13", workDir: r.work("w"), epoch: 5 })
+      yield* round(clone, 1)
+      // The worker commits in its view and pushes with the machine's credentials.
+      writeFileSync(join(clone.dir, "mine.txt"), "mine\n")
+      git(clone.dir, "add", "mine.txt")
+      git(clone.dir, "commit", "-qm", "the worker's own")
+      git(clone.dir, "push", "-q", r.bare, "HEAD:refs/heads/ralph/run-13")
+      const pushed = r.tip("ralph/run-13")
+      const refused = yield* Effect.flip(round(clone, 2))
+      assert.strictEqual(refused._tag, "RunBranchForeign")
+      assert.include(refused.message, "not a round commit of this run")
+      assert.strictEqual(r.tip("ralph/run-13"), pushed)
+      // A takeover refuses to build on it too.
+      const takeover = yield* Effect.flip(prepareClone({ repo: r.bare, runId: "run-13", workDir: r.work("w2") }))
+      assert.strictEqual(takeover._tag, "RunBranchForeign")
+    }))
+
   it.live("a crash after the push: the retried round does not commit again; a lost answer either", () =>
     Effect.gen(function*() {
       const r = yield* remote()
