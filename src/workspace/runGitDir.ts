@@ -11,6 +11,7 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -204,8 +205,8 @@ export const readCommit = (gitDir: string, commit: string) =>
   })
 
 /**
- * Makes `tree`'s files exactly `commit`'s: files the commit lacks go (ignored ones and nested
- * repositories included), the commit's are written. `index` ends up holding the commit with the
+ * Makes `tree`'s files exactly `commit`'s: files the commit lacks go (ignored ones, nested
+ * repositories, FIFOs and sockets included), the commit's are written. `index` ends up holding the commit with the
  * files' stat data.
  */
 export const resetTree = (paths: RunPaths, index: string, commit: string) =>
@@ -214,8 +215,19 @@ export const resetTree = (paths: RunPaths, index: string, commit: string) =>
     yield* gitOk(call, ["read-tree", commit])
     // `.git` itself is never a candidate: git skips every entry of that name.
     yield* gitOk(call, ["clean", "-ffdxq"])
+    // git sees no FIFO, socket or device, so clean leaves them; the next round must not meet one.
+    yield* Effect.sync(() => removeSpecialFiles(paths.tree))
     yield* gitOk(call, ["checkout-index", "-a", "-f", "-u"])
   })
+
+/** Removes every entry under `dir` that is no file, folder or link (links are not followed). */
+const removeSpecialFiles = (dir: string): void => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) removeSpecialFiles(path)
+    else if (!entry.isFile() && !entry.isSymbolicLink()) rmSync(path, { force: true })
+  }
+}
 
 /**
  * The worker's `tree/.git`, made afresh: whatever the worker did to it is gone. A repository whose

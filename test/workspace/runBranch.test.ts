@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
+import { execFileSync } from "node:child_process"
 import {
   chmodSync,
   existsSync,
@@ -346,6 +347,30 @@ describe("runBranch", () => {
       assert.deepStrictEqual(files(r.bare, one), [".gitignore", "a.txt", "f.txt"])
       assert.isFalse(existsSync(r.work("elsewhere-index")))
       assert.deepStrictEqual(readdirSync(r.work("elsewhere-objects")), [])
+    }))
+
+  it.live("the worker's .git made a FIFO, or a file pointing at another repository: the commit and the next prepare go on", () =>
+    Effect.gen(function*() {
+      const r = yield* remote()
+      const clone = yield* prepareClone({ repo: r.bare, runId: "run-14", workDir: r.work("w") })
+      rmSync(join(clone.dir, ".git"), { recursive: true })
+      execFileSync("mkfifo", [join(clone.dir, ".git")])
+      writeFileSync(join(clone.dir, "one.txt"), "1\n")
+      const one = yield* round(clone, 1)
+      assert.deepStrictEqual(files(r.bare, one), [".gitignore", "a.txt", "one.txt"])
+      assert.strictEqual(git(clone.dir, "rev-parse", "HEAD").trim(), one)
+      rmSync(join(clone.dir, ".git"), { recursive: true })
+      writeFileSync(join(clone.dir, ".git"), `gitdir: ${join(r.seed, ".git")}\n`)
+      writeFileSync(join(clone.dir, "two.txt"), "2\n")
+      const two = yield* round(clone, 2)
+      assert.deepStrictEqual(files(r.bare, two), [".gitignore", "a.txt", "one.txt", "two.txt"])
+      execFileSync("mkfifo", [join(clone.dir, "pipe")])
+      rmSync(join(clone.dir, ".git"), { recursive: true })
+      execFileSync("mkfifo", [join(clone.dir, ".git")])
+      const again = yield* prepareClone({ repo: r.bare, runId: "run-14", workDir: r.work("w") })
+      assert.strictEqual(again.pushedRounds, 2)
+      assert.isFalse(existsSync(join(again.dir, "pipe")))
+      assert.strictEqual(git(again.dir, "status", "--porcelain"), "")
     }))
 
   it.live("checkRepo: a local path made absolute; bad URLs, unreachable repositories and unknown bases are named", () =>
