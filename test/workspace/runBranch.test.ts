@@ -20,7 +20,7 @@ import {
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative as relativePath } from "node:path"
 import type { Report } from "../../src/domain/report.ts"
 import { parseRoundMessage } from "../../src/workspace/roundMessage.ts"
 import { checkRepo, commitRound, IndexMemo, prepareClone, type RunClone } from "../../src/workspace/runBranch.ts"
@@ -378,6 +378,10 @@ describe("runBranch", () => {
       const r = yield* remote()
       const ok = yield* checkRepo(r.bare)
       assert.deepStrictEqual(ok, { repo: r.bare, defaultBranch: "main" })
+      assert.strictEqual((yield* checkRepo(`file://${r.bare}`)).repo, `file://${r.bare}`)
+      // A relative path is the submitter's: made absolute for workers that run elsewhere.
+      const relative = relativePath(process.cwd(), r.bare)
+      assert.strictEqual((yield* checkRepo(relative)).repo, r.bare)
       yield* checkRepo(r.bare, "dev")
       yield* checkRepo(r.bare, "v1")
       yield* checkRepo(r.bare, r.tip("main"))
