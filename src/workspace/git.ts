@@ -58,6 +58,8 @@ export class GitFailed extends Schema.TaggedError<GitFailed>()("GitFailed", {
 export interface GitResult {
   readonly code: number | null
   readonly stdout: string
+  /** The end of what git said on stderr (why it failed, for an error message). */
+  readonly stderr: string
 }
 
 export interface GitBounds {
@@ -103,6 +105,21 @@ const neutralConfig: ReadonlyArray<GitSetting> = [
 ]
 
 /**
+ * Variables that pick a repository other than the one the command runs in (set when ralph itself
+ * runs from a git hook, say): a caller that means one names it in its extras.
+ */
+const repositoryVariables: ReadonlySet<string> = new Set([
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_COMMON_DIR",
+  "GIT_NAMESPACE",
+  "GIT_PREFIX"
+])
+
+/**
  * ralph's environment for git: no system or global config (a worker can plant one, and only the
  * repository's own is needed), no terminal prompt, no pager, and no lock taken (`status` would
  * refresh the index: ralph never writes the workspace); config passed in the environment by a
@@ -112,7 +129,7 @@ const neutralConfig: ReadonlyArray<GitSetting> = [
 const gitEnv = (settings: ReadonlyArray<GitSetting>): NodeJS.ProcessEnv => {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith("GIT_CONFIG")) env[key] = value
+    if (!key.startsWith("GIT_CONFIG") && !repositoryVariables.has(key)) env[key] = value
   }
   const all = [...neutralConfig, ...settings]
   all.forEach(([key, value], i) => {
@@ -147,6 +164,7 @@ export const runGit = (
 ): Effect.Effect<GitResult, GitFailed> => {
   const command = args.join(" ")
   const stdout = new OutputCapture(bounds.maxOutputBytes)
+  const stderr = new TailBuffer(2048)
   return runProcessGroup({
     command: "git",
     args: ["--no-pager", ...args],
@@ -154,7 +172,7 @@ export const runGit = (
     env: { ...gitEnv(settings), ...extras.env },
     stdin: extras.stdin ?? null,
     stdout,
-    stderr: new TailBuffer(2048),
+    stderr,
     onOutput: () => {},
     onSpawn: () => Effect.void,
     killGrace: bounds.killGrace,
@@ -164,7 +182,7 @@ export const runGit = (
     Effect.mapError((failed) => new GitFailed({ command, detail: failed.detail })),
     Effect.flatMap((exit) =>
       exit.signal === null
-        ? Effect.succeed({ code: exit.code, stdout: stdout.text() })
+        ? Effect.succeed({ code: exit.code, stdout: stdout.text(), stderr: stderr.text() })
         : Effect.fail(new GitFailed({ command, detail: `was killed by ${exit.signal}` }))
     ),
     Effect.timeoutOrElse({
