@@ -135,6 +135,8 @@ export const runFlags = {
   verify: settingFlag(settings.verify),
   verifyTimeout: settingFlag(settings.verifyTimeout),
   protect: listFlag(settings.protect, glob),
+  onBlocked: settingFlag(settings.onBlocked),
+  askTimeout: settingFlag(settings.askTimeout),
   notify,
   stateDir,
   engine,

@@ -44,6 +44,8 @@ const ralphLayer = (
     ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
+    onBlocked: settings.onBlocked,
+    ...(settings.askTimeout === undefined ? {} : { askTimeout: settings.askTimeout }),
     notify: settings.notify,
     ...(gate === undefined ? {} : { gate }),
     ...(Option.isSome(settings.maxTime)

@@ -11,6 +11,7 @@ import {
   defaults,
   type EngineName,
   fileKeys,
+  type OnBlocked,
   type Setting,
   settings
 } from "../domain/settings.ts"
@@ -49,6 +50,9 @@ export interface CliSettings extends StoreLocation {
   readonly verify: ReadonlyArray<string> | undefined
   readonly verifyTimeout: Duration.Duration
   readonly protect: ReadonlyArray<string>
+  /** What a blocked round does (a new run's, kept with it like a guard), and how long an ask waits at most. */
+  readonly onBlocked: OnBlocked
+  readonly askTimeout: Duration.Duration | undefined
   /** Webhooks told of the run's end (a resume's own, like its retries). */
   readonly notify: ReadonlyArray<string>
 }
@@ -65,6 +69,8 @@ export interface GuardFlags {
   readonly verify: Given<ReadonlyArray<string>>
   readonly verifyTimeout: Given<Duration.Duration>
   readonly protect: Given<ReadonlyArray<string>>
+  readonly onBlocked: Given<OnBlocked>
+  readonly askTimeout: Given<Duration.Duration>
 }
 
 /** Flags of the commands that find recorded runs without starting one. */
@@ -284,7 +290,15 @@ const chosenAgent = Effect.fnUntraced(function*(
 
 type GuardSettings = Pick<
   CliSettings,
-  "maxCostUsd" | "maxTokens" | "allowUnknownCost" | "maxStalledRounds" | "verify" | "verifyTimeout" | "protect"
+  | "maxCostUsd"
+  | "maxTokens"
+  | "allowUnknownCost"
+  | "maxStalledRounds"
+  | "verify"
+  | "verifyTimeout"
+  | "protect"
+  | "onBlocked"
+  | "askTimeout"
 >
 
 const noGuards: GuardSettings = {
@@ -294,7 +308,9 @@ const noGuards: GuardSettings = {
   maxStalledRounds: undefined,
   verify: undefined,
   verifyTimeout: defaults.verifyTimeout,
-  protect: []
+  protect: [],
+  onBlocked: defaults.onBlocked,
+  askTimeout: undefined
 }
 
 /** A new run's guards: each flag over its variable over its file key. */
@@ -312,7 +328,9 @@ const guardsOf = Effect.fnUntraced(function*(
     verify: yield* value(settings.verify, flags.verify),
     verifyTimeout: (yield* value(settings.verifyTimeout, flags.verifyTimeout)) ?? defaults.verifyTimeout,
     // Repeated flags replace the variable's and the file's list, like any other setting's flag.
-    protect: (yield* value(settings.protect, flags.protect)) ?? []
+    protect: (yield* value(settings.protect, flags.protect)) ?? [],
+    onBlocked: (yield* value(settings.onBlocked, flags.onBlocked)) ?? defaults.onBlocked,
+    askTimeout: yield* value(settings.askTimeout, flags.askTimeout)
   }
 })
 

@@ -67,7 +67,12 @@ export const Guards = Schema.Struct({
   /** The protected files when the run started: workspace-relative path → fingerprint. */
   protectedFiles: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   /** The patterns that chose them (the user's `protect`, and the gate's own files). */
-  protect: Schema.optionalKey(Schema.Array(Schema.String))
+  protect: Schema.optionalKey(Schema.Array(Schema.String)),
+  /**
+   * `--on-blocked ask`: a round that reports blocked waits for a person's answer (`ralph answer`)
+   * instead of ending the run, for at most `timeoutMs` when set (`--ask-timeout`).
+   */
+  ask: Schema.optionalKey(Schema.Struct({ timeoutMs: Schema.optionalKey(Schema.Number) }))
 })
 export type Guards = typeof Guards.Type
 
@@ -84,6 +89,7 @@ export const describeGuards = (guards: Guards): string => {
   }
   if (guards.maxTokens !== undefined) parts.push(`token cap ${guards.maxTokens}`)
   if (guards.maxStalledRounds !== undefined) parts.push(`stall guard ${guards.maxStalledRounds} rounds`)
+  if (guards.ask !== undefined) parts.push("on blocked: ask")
   return parts.join(" · ")
 }
 

@@ -22,6 +22,10 @@ export const engineNames = ["journal", "sqlite", "postgres"] as const
 export type EngineName = (typeof engineNames)[number]
 export type AgentPermissions = (typeof permissionChoices)[number]
 
+/** What a round that reports blocked does to the run (`--on-blocked`). */
+export const onBlockedChoices = ["stop", "ask"] as const
+export type OnBlocked = (typeof onBlockedChoices)[number]
+
 /** Every default of a deployment and of the library beneath it, written once. */
 export const defaults = {
   subagentProvider: "claude" as AgentName,
@@ -53,7 +57,13 @@ export const defaults = {
   notifyAttemptTimeout: Duration.seconds(5),
   notifyAttempts: 3,
   notifyRetryDelay: Duration.millis(500),
-  notifyTotalWait: Duration.seconds(10)
+  notifyTotalWait: Duration.seconds(10),
+  /** What a blocked round does: end the run (`stop`), or wait for a person's answer (`ask`). */
+  onBlocked: "stop" as OnBlocked,
+  /** Bound on a person's answer or note (`ralph answer`, `ralph note`), in characters. */
+  maxMessageChars: 16384,
+  /** How often a run waiting for an answer reads its record for one (another process writes it). */
+  answerPollInterval: Duration.seconds(1)
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -204,6 +214,21 @@ export const settings = {
     flag: "protect",
     kind: globs,
     description: "Files (globs, relative to the workspace) no round may change; repeatable, later wins, !GLOB excludes"
+  }),
+  onBlocked: setting({
+    key: "onBlocked",
+    env: "RALPH_ON_BLOCKED",
+    flag: "on-blocked",
+    kind: oneOf("choice", onBlockedChoices),
+    description: `What a round that reports blocked does: stop (end the run) or ask (wait for \`ralph answer\`) ` +
+      `(default ${defaults.onBlocked})`
+  }),
+  askTimeout: setting({
+    key: "askTimeout",
+    env: "RALPH_ASK_TIMEOUT",
+    flag: "ask-timeout",
+    kind: duration,
+    description: "With --on-blocked ask, end the run blocked when no answer came within this long (default: wait)"
   }),
   notify: setting({
     key: "notify",

@@ -9,7 +9,7 @@ import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import { maskUrl } from "../domain/notification.ts"
-import { defaults } from "../domain/settings.ts"
+import { defaults, onBlockedChoices } from "../domain/settings.ts"
 import { glob, url } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
@@ -49,7 +49,9 @@ const Options = Schema.Struct({
   /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
   protect: Schema.optional(Schema.Array(glob.schema)),
   /** Each an http or https URL, as the CLI reads one. */
-  notify: Schema.optional(Schema.Array(url.schema))
+  notify: Schema.optional(Schema.Array(url.schema)),
+  onBlocked: Schema.optional(Schema.Literals(onBlockedChoices)),
+  askTimeout: Schema.optional(positiveDuration)
 })
 
 /** The options as a host gives them. */
@@ -83,7 +85,10 @@ export const decodeOptions = Effect.fn("decodeOptions")(function*(
       ...(decoded.maxStalledRounds === undefined ? {} : { maxStalledRounds: decoded.maxStalledRounds }),
       ...(verify === undefined
         ? {}
-        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } })
+        : { verify: { command: [...verify.command], timeoutMs: Duration.toMillis(timeout) } }),
+      ...((decoded.onBlocked ?? defaults.onBlocked) === "stop"
+        ? {}
+        : { ask: decoded.askTimeout === undefined ? {} : { timeoutMs: Duration.toMillis(decoded.askTimeout) } })
     },
     protect: decoded.protect ?? [],
     notify: decoded.notify ?? []

@@ -35,6 +35,7 @@ import {
   runAttempt
 } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
+import { AnswerOutcome } from "./inbox.ts"
 import { iterate } from "./iterate.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
@@ -86,6 +87,8 @@ export interface LoopState {
   readonly rejected: ClaimCheck | undefined
   /** Set while the last round's claimed completion is being checked: since when (ms), for a time budget that cuts the check. */
   readonly checkingSince?: number
+  /** A person's answer to the last round's blocker (`--on-blocked ask`): the next child is told. */
+  readonly answer?: string
 }
 
 /** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
@@ -117,6 +120,8 @@ interface Execution {
     input: Omit<AttemptInput, "maxRounds" | "before">
   ) => Effect.Effect<AttemptSucceeded, AttemptError, InWorkflow>
   readonly claim: (round: number) => Effect.Effect<ClaimCheck, StateUnavailable, InWorkflow>
+  /** The wait for a person's answer to a blocked round (`--on-blocked ask`). */
+  readonly ask: (round: number, blocker: string) => Effect.Effect<AnswerOutcome, StateUnavailable, InWorkflow>
   readonly onRound: (state: LoopState) => Effect.Effect<void>
 }
 
@@ -125,7 +130,7 @@ const activitiesOf = (
   payload: RalphRunPayload,
   guards: Guards,
   contextOf: (runId: string) => Effect.Effect<AttemptContext>
-): Pick<Execution, "attempt" | "claim"> => {
+): Pick<Execution, "attempt" | "claim" | "ask"> => {
   const { maxRounds, runId } = payload
   // The workspace as the last attempt this execution ran left it (see Attempted.after); a replayed
   // attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh. A retry
@@ -155,7 +160,19 @@ const activitiesOf = (
       error: StateUnavailable,
       execute: Effect.flatMap(contextOf(runId), (context) => checkClaim(context, guards, round))
     })
-  return { attempt, claim }
+  // A durable step: its outcome is recorded, so a replay goes on without waiting; a crash during
+  // the wait runs it again (no child started), and it finds an answer given meanwhile in the record.
+  const ask = (round: number, blocker: string) =>
+    Activity.make({
+      name: `round ${round} answer`,
+      success: AnswerOutcome,
+      error: StateUnavailable,
+      execute: Effect.flatMap(contextOf(runId), (context) =>
+        context.inbox === undefined
+          ? Effect.succeed<AnswerOutcome>({ _tag: "Unanswered", why: "no-one-to-ask" })
+          : context.inbox.awaitAnswer({ round, blocker, timeoutMs: guards.ask?.timeoutMs }))
+    })
+  return { attempt, claim, ask }
 }
 
 /** The budget a finished round that did not end the run used up, if one. */
@@ -195,7 +212,13 @@ const conclude = Effect.fnUntraced(function*(
   const spent = () => ({ usage: summarizeUsage(usage) })
   const state = { round: n, last: report, usage, stalled, rejected: undefined }
   if (report.status === "blocked") {
-    return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
+    const ends = { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
+    // With nothing left to go on with (no round, a cap reached), no answer is worth waiting for.
+    if (execution.guards.ask === undefined || limitAfter(execution, n, usage, stalled) !== undefined) return ends
+    yield* execution.onRound({ ...state, result: undefined })
+    const outcome = yield* execution.ask(n, report.blocker)
+    if (outcome._tag === "Unanswered") return ends
+    return { ...state, result: undefined, answer: outcome.text } satisfies LoopState
   }
   let rejected: ClaimCheck | undefined
   if (report.status === "complete") {
@@ -252,7 +275,8 @@ const runRound = (execution: Execution) =>
       round: n,
       maxRounds: payload.maxRounds,
       previous: state.last,
-      rejected: state.rejected
+      rejected: state.rejected,
+      answer: state.answer
     })
     let attempt = 1
     let waitedMillis = 0

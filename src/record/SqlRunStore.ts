@@ -46,8 +46,10 @@ const summaryOf = (
   live: ReadonlySet<string>
 ): RunSummary => ({
   runId,
-  // An unfinished run is running while someone holds its lease, else interrupted.
-  state: (finalState ?? (live.has(runId) ? "running" : "interrupted")) as RunState,
+  // An unfinished run is running (or waiting for an answer) while someone holds its lease, else interrupted.
+  state: (finalState === null || finalState === "waiting"
+    ? live.has(runId) ? finalState ?? "running" : "interrupted"
+    : finalState) as RunState,
   rounds: Number(rounds),
   maxRounds: Number(maxRounds),
   agent,
@@ -110,6 +112,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const appendEntry = (runId: string, entry: JournalEntry) =>
     sql.withTransaction(Effect.gen(function*() {
       yield* checkFence(sql)
+      // A person's answer or note comes from another process while the driver appends: on
+      // PostgreSQL two appends of one run would take the same seq (SQLite's write lock orders them).
+      yield* sql.onDialectOrElse({
+        pg: () => sql`SELECT pg_advisory_xact_lock(hashtext(${runId}))`,
+        orElse: () => Effect.void
+      })
       yield* sql`INSERT INTO ralph_entries (run_id, seq, entry)
         SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, ${JSON.stringify(entry)} FROM ralph_entries
         WHERE run_id = ${runId}`
@@ -137,6 +145,15 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         case "round-finished":
           yield* sql`UPDATE ralph_runs SET rounds = rounds + 1, updated_at = ${entry.t} WHERE run_id = ${runId}`
           return
+        // `ralph runs` shows a run waiting for an answer (a final_state it loses as the run goes on).
+        case "waiting":
+          yield* sql`UPDATE ralph_runs SET final_state = 'waiting', updated_at = ${entry.t} WHERE run_id = ${runId}`
+          return
+        case "answer":
+        case "round-started":
+          yield* sql`UPDATE ralph_runs SET final_state = NULL, updated_at = ${entry.t}
+            WHERE run_id = ${runId} AND (final_state IS NULL OR final_state = 'waiting')`
+          return
         case "run-finished":
           yield* sql`UPDATE ralph_runs SET final_state = ${entry.envelope.result.status}, updated_at = ${entry.t}
             WHERE run_id = ${runId}`
@@ -149,7 +166,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         default:
           yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
       }
-    })).pipe(entry.type.startsWith("run-") ? identity : lazyFlush)
+    })).pipe(entry.type.startsWith("run-") || entry.type === "answer" || entry.type === "note" ? identity : lazyFlush)
 
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {

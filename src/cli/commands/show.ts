@@ -2,8 +2,9 @@ import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
 import type { NotificationEntry } from "../../domain/journal.ts"
+import { answerCommand } from "../../domain/messages.ts"
 import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
-import { type RunView, summarize } from "../../domain/runView.ts"
+import { isLive, type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
 import { withFoundRun } from "../findRun.ts"
@@ -68,7 +69,7 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Ma
     `objective: ${escapeBlock(s.objective)}`,
     `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
       // A run still going has taken until now, not until its last record.
-      elapsed(s.startedAt, s.state === "running" ? new Date().toISOString() : s.updatedAt)}`
+      elapsed(s.startedAt, isLive(s.state) ? new Date().toISOString() : s.updatedAt)}`
   ]
   const guards = describeGuards(view.started.guards ?? {})
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
@@ -102,7 +103,33 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Ma
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   for (const n of view.notifications) lines.push(notificationLine(n))
+  lines.push(...messageLines(view))
   return lines.join("\n")
+}
+
+/** What people told the run (answers, notes), and the wait for an answer it is in. */
+const messageLines = (view: RunView): ReadonlyArray<string> => {
+  const lines = view.messages.map((m) =>
+    m.type === "answer"
+      ? `answer to round ${m.round} (${m.t}): ${escapeLine(m.text.replace(/\s+/g, " "))}`
+      : `note (${m.t}): ${escapeLine(m.text.replace(/\s+/g, " "))}`
+  )
+  if (view.pendingNotes.length > 0) lines.push(`notes not yet handed to a worker: ${view.pendingNotes.length}`)
+  const wait = view.waiting
+  if (wait === null) return lines
+  const since = new Date(wait.since).toISOString()
+  const runId = view.started.runId
+  lines.push(
+    `waiting since ${since} for an answer to round ${wait.round}'s blocker: ${escapeLine(wait.blocker)}`,
+    wait.answer !== null
+      ? isLive(view.state)
+        ? "  answered: the run goes on"
+        : `  answered; no ralph drives the run now: ralph resume ${runId}`
+      : `  answer it with: ${answerCommand(runId)}${
+        wait.timeoutMs === null ? "" : ` (within ${formatDuration(wait.timeoutMs)} of the start)`
+      }${isLive(view.state) ? "" : `; no ralph drives the run now: ralph resume ${runId} waits again`}`
+  )
+  return lines
 }
 
 export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {

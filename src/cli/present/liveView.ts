@@ -219,6 +219,9 @@ export const liveView = (
             case "RetryScheduled":
               if (status !== undefined) status.phase = { _tag: "retrying", until: at + event.delayMs }
               break
+            case "RunWaiting":
+              if (status !== undefined) status.phase = { _tag: "waiting", text: "waiting for an answer" }
+              break
             case "RunFinished":
             case "RunFailed":
               return stop()

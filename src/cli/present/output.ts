@@ -2,6 +2,7 @@ import { resolve } from "node:path"
 import { errorFields, type RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
+import { answerCommand } from "../../domain/messages.ts"
 import type { Envelope } from "../../domain/outcome.ts"
 import { formatDuration } from "../../domain/render.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
@@ -192,6 +193,12 @@ export const progressLine = (
         `round ${event.round}/${maxRounds} · retrying in ${
           formatDuration(event.delayMs)
         } (${event.reason}), attempt ${event.attempt}`
+      )
+    case "RunWaiting":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · waiting for an answer: ${oneLine(event.blocker)} · ${
+          answerCommand(event.runId)
+        }${event.timeoutMs === undefined ? "" : ` (within ${formatDuration(event.timeoutMs)})`}`
       )
     case "ChildSpawned":
     case "RunFinished":
