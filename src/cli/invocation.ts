@@ -3,6 +3,7 @@ import type * as EffectEngine from "effect/workflow/WorkflowEngine"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
+import type { AskPerson } from "../loop/inbox.ts"
 import { defaultRetryPolicy, Ralph } from "../loop/Ralph.ts"
 import { RunEvents } from "../loop/RunEvents.ts"
 import type { RunStore } from "../record/RunStore.ts"
@@ -30,7 +31,8 @@ const ralphLayer = (
   publish: Publish,
   stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
   startedAt: number,
-  gate: ProtectedBaseline | undefined
+  gate: ProtectedBaseline | undefined,
+  askPerson: AskPerson | undefined
 ) =>
   Ralph.layer({
     ...settings.config,
@@ -48,6 +50,7 @@ const ralphLayer = (
     ...(settings.askTimeout === undefined ? {} : { askTimeout: settings.askTimeout }),
     notify: settings.notify,
     ...(gate === undefined ? {} : { gate }),
+    ...(askPerson === undefined ? {} : { askPerson }),
     ...(Option.isSome(settings.maxTime)
       ? {
         maxTime: Duration.millis(
@@ -116,7 +119,9 @@ export const withRalph = <A>(
   settings: CliSettings,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers,
-  gate?: ProtectedBaseline
+  gate?: ProtectedBaseline,
+  /** Asks a person for a blocked round's answer directly (an MCP client's elicitation). */
+  askPerson?: AskPerson
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
@@ -131,7 +136,7 @@ export const withRalph = <A>(
     const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
       return yield* use(yield* Ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt, gate)))
+    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt, gate, askPerson)))
   }))
 
 /**

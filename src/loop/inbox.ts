@@ -75,7 +75,20 @@ export const storeInbox = (
       since,
       ...(wait.timeoutMs === undefined ? {} : { timeoutMs: wait.timeoutMs })
     })
-    if (ask !== undefined) return yield* ask({ ...wait, runId })
+    const fromRecord = pollRecord(wait, since)
+    if (ask === undefined) return yield* fromRecord
+    // Asked directly, the person's answer is kept in the record as `ralph answer` keeps one; one
+    // given through the record meanwhile (`ralph answer` from a terminal) serves as well.
+    const asked = Effect.tap(ask({ ...wait, runId }), (outcome) =>
+      outcome._tag === "Unanswered"
+        ? Effect.void
+        : Effect.flatMap(store.open(runId), (journal) =>
+          journal.append({ type: "answer", round: wait.round, text: outcome.text })))
+    return yield* Effect.raceFirst(asked, fromRecord)
+  })
+
+  /** Reads the record every `answerPollInterval` until it holds the answer, or the ask's time is up. */
+  const pollRecord = Effect.fnUntraced(function*(wait: WaitRequest, since: number) {
     const interval = Duration.toMillis(defaults.answerPollInterval)
     for (;;) {
       const left = wait.timeoutMs === undefined ? interval : since + wait.timeoutMs - (yield* Clock.currentTimeMillis)
