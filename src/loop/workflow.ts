@@ -89,11 +89,13 @@ export interface LoopState {
   readonly checkingSince?: number
   /** A person's answer to the last round's blocker (`--on-blocked ask`): the next child is told. */
   readonly answer?: string
+  /** Set while the run waits for an answer to the last round's blocker: no round is in flight. */
+  readonly waiting?: true
 }
 
 /** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
 export const roundInFlight = (state: LoopState): number =>
-  state.checkingSince === undefined ? state.round + 1 : state.round
+  state.checkingSince === undefined && state.waiting !== true ? state.round + 1 : state.round
 
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
@@ -215,7 +217,7 @@ const conclude = Effect.fnUntraced(function*(
     const ends = { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
     // With nothing left to go on with (no round, a cap reached), no answer is worth waiting for.
     if (execution.guards.ask === undefined || limitAfter(execution, n, usage, stalled) !== undefined) return ends
-    yield* execution.onRound({ ...state, result: undefined })
+    yield* execution.onRound({ ...state, result: undefined, waiting: true })
     const outcome = yield* execution.ask(n, report.blocker)
     if (outcome._tag === "Unanswered") return ends
     return { ...state, result: undefined, answer: outcome.text } satisfies LoopState

@@ -266,6 +266,17 @@ describe.concurrent("--on-blocked ask", () => {
     assert.include(result.stderr, "(within 1.5s)")
   }, 60_000)
 
+  it("--max-time counts the wait: the run ends budget-limited (time) on the blocked report", async () => {
+    const s = setup([{ report: blocked }, { report: completeReport }])
+    const result = await s.cli(s.args("--on-blocked", "ask", "--max-time", "3s", "--json", "Choose the database"))
+    assert.strictEqual(result.code, 3, result.stderr)
+    const envelope = jsonDocument(result)
+    assert.strictEqual(envelope.result.status, "budget-limited")
+    assert.strictEqual(envelope.result.limit, "time")
+    assert.strictEqual(envelope.result.roundsStarted, 1, "no round was in flight during the wait")
+    assert.strictEqual(envelope.result.report.blocker, blocker)
+  }, 60_000)
+
   it(
     "the config file's onBlocked: ask, and a blocked last round (no round left) ends blocked without waiting",
     async () => {
