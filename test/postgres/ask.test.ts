@@ -5,10 +5,10 @@
  */
 import { afterAll, assert, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { sq, waitFor, writeAgent } from "../support/agents.ts"
 import { execArgs, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
-import { blockedReport, completeReport } from "../support/reports.ts"
+import { blockedReport, completeReport, continueReport } from "../support/reports.ts"
 import * as PgTest from "./harness.ts"
 
 afterAll(removeWorkspaces)
@@ -79,5 +79,57 @@ PgTest.describe("asking on the postgres engine", () => {
         assert.deepStrictEqual(done.pendingNotes, [])
       }).pipe(Effect.scoped),
     90_000
+  )
+
+  it.live(
+    "notes written by other processes while rounds append their entries: the run never fails, each note goes to one child",
+    () =>
+      Effect.gen(function*() {
+        const database = yield* PgTest.freshDatabase({ prefix: "notes" })
+        const env = { RALPH_ENGINE: "postgres", RALPH_DATABASE_URL: Redacted.value(database.url) }
+        const { root, ws } = newWorkspace()
+        const rounds = 8
+        const agent = writeAgent(
+          root,
+          "agent.sh",
+          [
+            `cat > ${sq(root)}/prompt-"$RALPH_ROUND"-"$RALPH_ATTEMPT".txt`,
+            `sleep 0.2`,
+            `if [ "$RALPH_ROUND" -lt ${rounds} ]; then`,
+            `  printf '%s' ${sq(JSON.stringify(continueReport))} > "$RALPH_REPORT_FILE"`,
+            `else printf '%s' ${sq(JSON.stringify(completeReport))} > "$RALPH_REPORT_FILE"; fi`
+          ].join("\n")
+        )
+        const running = startCli([...execArgs(agent, "--json"), "Build it"], { cwd: ws, env })
+        let progress = ""
+        running.child.stderr!.on("data", (chunk: string) => (progress += chunk))
+        const runId = yield* Effect.promise(() =>
+          waitFor("the run's start", () => /run (\d{8}-\d{6}-[0-9a-f]+) started/.exec(progress)?.[1], 30_000)
+        )
+        const other = newWorkspace().ws
+        const notes = Array.from({ length: 6 }, (_, i) => `note number ${i + 1}`)
+        const given = yield* Effect.forEach(
+          notes,
+          (text) => Effect.promise(() => runCli(["note", runId, text], { cwd: other, env })),
+          { concurrency: "unbounded" }
+        )
+        for (const noted of given) assert.strictEqual(noted.code, 0, noted.stderr)
+        const result = yield* Effect.promise(() => running.result)
+        assert.strictEqual(result.code, 0, result.stderr)
+        const done = jsonDocument(yield* Effect.promise(() => runCli(["show", runId, "--json"], { cwd: other, env })))
+        const byText = (a: string, b: string) => a.localeCompare(b)
+        assert.deepStrictEqual(done.messages.map((m: any) => m.text as string).sort(byText), [...notes].sort(byText))
+        const prompts = readdirSync(root).filter((name) => name.startsWith("prompt-")).map((name) =>
+          readFileSync(`${root}/${name}`, "utf8")
+        )
+        assert.strictEqual(prompts.length, rounds)
+        // Each note was handed to exactly one child, unless the run ended before one started after it.
+        for (const text of notes) {
+          const holders = prompts.filter((prompt) => prompt.includes(text)).length
+          assert.isAtMost(holders, 1, text)
+          if (!done.pendingNotes.includes(text)) assert.strictEqual(holders, 1, text)
+        }
+      }).pipe(Effect.scoped),
+    120_000
   )
 })
