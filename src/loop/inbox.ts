@@ -11,7 +11,8 @@
  */
 import { Clock, Duration, Effect, Schema } from "effect"
 import type { StateUnavailable } from "../domain/errors.ts"
-import { type RunView, viewRun } from "../domain/runView.ts"
+import type { RunStartedEntry } from "../domain/journal.ts"
+import { RunFold, type RunView } from "../domain/runView.ts"
 import { defaults } from "../domain/settings.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import type { RunEvents } from "./RunEvents.ts"
@@ -50,11 +51,23 @@ export const storeInbox = (
   events: RunEvents["Service"],
   ask?: AskPerson
 ): RunInbox => {
-  // The record alone decides (not who drives the run: this process does).
-  const view: Effect.Effect<RunView, StateUnavailable> = store.entries(runId).pipe(
-    // The run's own record exists (it is being driven): no id can be wrong here.
-    Effect.catchTag("InvalidArguments", (error) => Effect.die(error)),
-    Effect.map((entries) => viewRun(entries, () => true))
+  // The record's fold, kept up to date by reading only what was appended since (a read a round, a
+  // read a second while waiting, each of the new entries only). The record alone decides, not who
+  // drives the run: this process does.
+  let fold: RunFold | undefined
+  let cursor = 0
+  const view: Effect.Effect<RunView, StateUnavailable> = Effect.suspend(() =>
+    Effect.flatMap(store.entriesAfter(runId, cursor), (read) => {
+      cursor = read.cursor
+      for (const entry of read.entries) {
+        // A record starts with run-started (RunStarted is recorded before any activity runs).
+        if (fold === undefined) fold = new RunFold(entry as RunStartedEntry)
+        else fold.add(entry)
+      }
+      return fold === undefined
+        ? Effect.die(new Error(`ralph: the record of run ${runId} is empty while it is driven`))
+        : Effect.succeed(fold.view(() => true))
+    })
   )
   const answerOf = (current: RunView, round: number): string | null =>
     current.waiting?.round === round ? current.waiting.answer : null

@@ -186,10 +186,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return journal
   })
 
-  const entriesOf = (runId: string) =>
+  const entriesOf = (runId: string, after = 0) =>
     Effect.gen(function*() {
       const rows = yield* sql<{ readonly seq: number; readonly entry: string }>`
-        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} ORDER BY seq`.pipe(Effect.mapError(fail))
+        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} AND seq > ${after} ORDER BY seq`.pipe(
+        Effect.mapError(fail)
+      )
       const entries: Array<JournalEntry> = []
       for (const row of rows) {
         const decoded = decodeEntry(row.entry)
@@ -203,14 +205,16 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         }
         entries.push(decoded.success)
       }
-      return entries
+      return { entries, cursor: rows.length === 0 ? after : Number(rows[rows.length - 1]!.seq) }
     })
+
+  const entriesAfter = (runId: string, cursor: number) => entriesOf(runId, cursor)
 
   const entries = Effect.fn("SqlRunStore.entries")(function*(runId: string) {
     if (!validRunId.test(runId)) {
       return yield* new InvalidArguments({ argument: "runId", problem: `"${runId}" is not a run id` })
     }
-    const found = yield* entriesOf(runId)
+    const found = (yield* entriesOf(runId)).entries
     if (found.length === 0) {
       return yield* new InvalidArguments({
         argument: "runId",
@@ -296,9 +300,22 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return imported
   })
 
-  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, hold, outputs, list }), {
-    importFrom
-  })
+  return Object.assign(
+    RunStore.of({
+      root: where,
+      prepare: Effect.void,
+      open,
+      read,
+      entries,
+      entriesAfter,
+      hold,
+      outputs,
+      list
+    }),
+    {
+      importFrom
+    }
+  )
 })
 
 /**

@@ -268,7 +268,7 @@ describe.concurrent("--on-blocked ask", () => {
 
   it("--max-time counts the wait: the run ends budget-limited (time) on the blocked report", async () => {
     const s = setup([{ report: blocked }, { report: completeReport }])
-    const result = await s.cli(s.args("--on-blocked", "ask", "--max-time", "3s", "--json", "Choose the database"))
+    const result = await s.cli(s.args("--on-blocked", "ask", "--max-time", "10s", "--json", "Choose the database"))
     assert.strictEqual(result.code, 3, result.stderr)
     const envelope = jsonDocument(result)
     assert.strictEqual(envelope.result.status, "budget-limited")

@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { InvalidArguments } from "../../domain/errors.ts"
-import { answerCommand } from "../../domain/messages.ts"
 import { elapsed } from "../../domain/render.ts"
 import { isLive, type RunState } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
@@ -9,9 +8,10 @@ import type { RunListing } from "../../record/RunStore.ts"
 import { listedId, newestFirst, workspaceAround } from "../findRun.ts"
 import { readFlags } from "../flags.ts"
 import { listingJson } from "../present/json.ts"
+import { answerCommandAt } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
 import { loadLocation, resolveWorkspace } from "../settings.ts"
-import { withRecords } from "../store.ts"
+import { type StoreLocation, withRecords } from "../store.ts"
 
 /** A screenful. */
 const defaultLimit = 20
@@ -61,6 +61,8 @@ interface Selection {
   readonly where: string
   /** The shown runs that wait for an answer: what each waits on. */
   readonly waits: ReadonlyArray<{ readonly runId: string; readonly blocker: string }>
+  /** Where the runs are recorded, for the commands that answer them. */
+  readonly location: StoreLocation
 }
 
 const stateOf = (run: RunListing): string => run._tag === "Damaged" ? "damaged" : run.summary.state
@@ -118,7 +120,9 @@ const listingText = (s: Selection): string => {
     header,
     ...s.shown.map(listingRow(now)),
     ...s.waits.map((w) =>
-      `${w.runId} waits for an answer to: ${escapeLine(w.blocker.replace(/\s+/g, " "))} · ${answerCommand(w.runId)}`
+      `${w.runId} waits for an answer to: ${escapeLine(w.blocker.replace(/\s+/g, " "))} · ${
+        answerCommandAt(w.runId, s.location)
+      }`
     )
   ].join("\n")
 }
@@ -170,7 +174,8 @@ export const runs = Command.make("runs", flags, (flags) =>
         workspace,
         implied: workspace !== undefined && Option.isNone(flags.workspace),
         status,
-        where
+        where,
+        location
       } satisfies Selection
     }),
     listingText,

@@ -78,14 +78,22 @@ const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word
  * else the resume finds them as `run` did, by the same variables and defaults. A database URL is
  * never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
  */
-export const resumeCommand = (runId: string, location: StoreLocation): string => {
-  const words = [`ralph resume ${runId}`]
+export const resumeCommand = (runId: string, location: StoreLocation): string =>
+  located(`ralph resume ${runId}`, location)
+
+/** `ralph answer RUN "TEXT"` for a run recorded at `location`, with the flags that find it. */
+export const answerCommandAt = (runId: string, location: StoreLocation): string =>
+  located(answerCommand(runId), location)
+
+/** A command on a recorded run, with the location flags the invocation was given (so it finds the same store). */
+const located = (command: string, location: StoreLocation): string => {
+  const words = [command]
   if (location.chosenHere?.stateDir === true) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
   if (location.chosenHere?.engine === true) words.push(`--engine ${location.engine}`)
-  const command = words.join(" ")
+  const line = words.join(" ")
   return location.engine === "postgres" && location.chosenHere?.databaseUrl === true
-    ? `RALPH_DATABASE_URL=<the database URL> ${command}`
-    : command
+    ? `RALPH_DATABASE_URL=<the database URL> ${line}`
+    : line
 }
 
 export interface Style {
