@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { checkMessage, type MessageKind } from "../../domain/messages.ts"
 import { isLive, type RunView } from "../../domain/runView.ts"
-import type { RunStore } from "../../record/RunStore.ts"
+import type { NewEntry, RunStore } from "../../record/RunStore.ts"
 import { withFoundRun } from "../findRun.ts"
 import { optionalString, readFlags, runIdArgument } from "../flags.ts"
 import { resumeCommand } from "../present/output.ts"
@@ -55,26 +55,33 @@ const toldText = (told: Told): string => {
     : `${what} No ralph drives the run now: continue it with ${told.resume}`
 }
 
-/** Refuses a message the run cannot take: an answer to a run not waiting for one, a note to a run that ended. */
-const refusal = (kind: MessageKind, view: RunView): string | undefined => {
+/**
+ * The message's entry for the run, or why the run cannot take it: an answer only while it waits
+ * for one (and then for the round it waits on), a note unless it has ended.
+ */
+const entryFor = (kind: MessageKind, text: string, view: RunView): NewEntry | { readonly refused: string } => {
   const runId = view.started.runId
   if (kind === "note") {
-    return view.envelope === null ? undefined : `run ${runId} has ended (${view.state}): a note would reach no one`
+    return view.envelope === null
+      ? { type: "note", text }
+      : { refused: `run ${runId} has ended (${view.state}): a note would reach no one` }
   }
-  if (view.waiting === null) return `run ${runId} is not waiting for an answer (it is ${view.state})`
-  if (view.waiting.answer !== null) return `run ${runId} was answered already (round ${view.waiting.round})`
-  return undefined
+  if (view.waiting === null) return { refused: `run ${runId} is not waiting for an answer (it is ${view.state})` }
+  if (view.waiting.answer !== null) {
+    return { refused: `run ${runId} was answered already (round ${view.waiting.round})` }
+  }
+  return { type: "answer", round: view.waiting.round, text }
 }
 
 const tell =
   (kind: MessageKind, text: string, location: StoreLocation) => (store: RunStore["Service"], runId: string) =>
     Effect.gen(function*() {
       const view = yield* store.read(runId)
-      const refused = refusal(kind, view)
-      if (refused !== undefined) return yield* bad("runId", refused)
+      const entry = entryFor(kind, text, view)
+      if ("refused" in entry) return yield* bad("runId", entry.refused)
       const journal = yield* store.open(runId)
-      const round = kind === "answer" ? view.waiting!.round : null
-      yield* journal.append(round === null ? { type: "note", text } : { type: "answer", round, text })
+      yield* journal.append(entry)
+      const round = entry.type === "answer" ? entry.round : null
       return { runId, kind, round, driven: isLive(view.state), resume: resumeCommand(runId, location) } satisfies Told
     })
 
