@@ -59,6 +59,13 @@ const summaryOf = (
   updatedAt
 })
 
+/**
+ * Entries no engine write follows soon to flush them: the run's own, a person's answer or note
+ * (written by another process), and the start of a wait for an answer (which may last hours).
+ */
+const flushedAtOnce = (entry: JournalEntry): boolean =>
+  entry.type.startsWith("run-") || entry.type === "answer" || entry.type === "note" || entry.type === "waiting"
+
 /** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
 export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: string) {
   const sql = yield* SqlClient.SqlClient
@@ -166,7 +173,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         default:
           yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
       }
-    })).pipe(entry.type.startsWith("run-") || entry.type === "answer" || entry.type === "note" ? identity : lazyFlush)
+    })).pipe(flushedAtOnce(entry) ? identity : lazyFlush)
 
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {
