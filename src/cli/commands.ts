@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
 import { closest } from "../domain/suggest.ts"
+import { answer, note } from "./commands/answer.ts"
 import { checkpoints } from "./commands/checkpoints.ts"
 import { dashboard } from "./commands/dashboard.ts"
 import { diff } from "./commands/diff.ts"
@@ -13,7 +14,21 @@ import { runs } from "./commands/runs.ts"
 import { show } from "./commands/show.ts"
 import { watch } from "./commands/watch.ts"
 
-const commands = [run, resume, runs, show, watch, diff, restore, checkpoints, exportRun, mcp, dashboard] as const
+const commands = [
+  run,
+  resume,
+  runs,
+  show,
+  watch,
+  answer,
+  note,
+  diff,
+  restore,
+  checkpoints,
+  exportRun,
+  mcp,
+  dashboard
+] as const
 const commandNames = ["help", ...commands.map((c) => c.name)]
 
 /**

@@ -138,6 +138,8 @@ export const runFlags = {
   review: settingFlag(settings.review),
   reviewModel: settingFlag(settings.reviewModel),
   maxReviews: settingFlag(settings.maxReviews),
+  onBlocked: settingFlag(settings.onBlocked),
+  askTimeout: settingFlag(settings.askTimeout),
   notify,
   stateDir,
   engine,

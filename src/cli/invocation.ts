@@ -4,6 +4,7 @@ import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { reviewerProviderName } from "../domain/settings.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
+import type { AskPerson } from "../loop/inbox.ts"
 import { defaultRetryPolicy, Ralph } from "../loop/Ralph.ts"
 import { RunEvents } from "../loop/RunEvents.ts"
 import type { RunStore } from "../record/RunStore.ts"
@@ -31,7 +32,8 @@ const ralphLayer = (
   publish: Publish,
   stored: Context.Context<RunStore | EffectEngine.WorkflowEngine>,
   startedAt: number,
-  gate: ProtectedBaseline | undefined
+  gate: ProtectedBaseline | undefined,
+  askPerson: AskPerson | undefined
 ) =>
   Ralph.layer({
     ...settings.config,
@@ -45,6 +47,8 @@ const ralphLayer = (
     ...(settings.maxStalledRounds === undefined ? {} : { maxStalledRounds: settings.maxStalledRounds }),
     ...(settings.verify === undefined ? {} : { verify: { command: settings.verify, timeout: settings.verifyTimeout } }),
     protect: settings.protect,
+    onBlocked: settings.onBlocked,
+    ...(settings.askTimeout === undefined ? {} : { askTimeout: settings.askTimeout }),
     notify: settings.notify,
     ...(settings.review === undefined ? {} : {
       review: {
@@ -56,6 +60,7 @@ const ralphLayer = (
       }
     }),
     ...(gate === undefined ? {} : { gate }),
+    ...(askPerson === undefined ? {} : { askPerson }),
     ...(Option.isSome(settings.maxTime)
       ? {
         maxTime: Duration.millis(
@@ -124,8 +129,13 @@ export const withRalph = <A>(
   settings: CliSettings,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers,
-  gate?: ProtectedBaseline
-) => Effect.scoped(Effect.flatMap(openStore(settings), (opened) => withRalphOn(opened, settings, use, observers, gate)))
+  gate?: ProtectedBaseline,
+  /** Asks a person for a blocked round's answer directly (an MCP client's elicitation). */
+  askPerson?: AskPerson
+) =>
+  Effect.scoped(
+    Effect.flatMap(openStore(settings), (opened) => withRalphOn(opened, settings, use, observers, gate, askPerson))
+  )
 
 /** `withRalph` over a store the caller opened already (for these settings' location), for a command that read it first. */
 export const withRalphOn = <A>(
@@ -133,7 +143,9 @@ export const withRalphOn = <A>(
   settings: CliSettings,
   use: (ralph: Ralph["Service"]) => Effect.Effect<A, RalphError>,
   observers: Observers,
-  gate?: ProtectedBaseline
+  gate?: ProtectedBaseline,
+  /** Asks a person for a blocked round's answer directly (an MCP client's elicitation). */
+  askPerson?: AskPerson
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const session = yield* CliSession
@@ -147,7 +159,7 @@ export const withRalphOn = <A>(
     const publish: Publish = (event) => Effect.forEach(sinks, (sink) => sink(event), { discard: true })
     return yield* Effect.gen(function*() {
       return yield* use(yield* Ralph)
-    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt, gate)))
+    }).pipe(Effect.provide(ralphLayer(settings, session, publish, stored, observers.startedAt, gate, askPerson)))
   }))
 
 /**

@@ -11,6 +11,7 @@ import {
   defaults,
   type EngineName,
   fileKeys,
+  type OnBlocked,
   reviewKeys,
   type Setting,
   settings
@@ -51,6 +52,9 @@ export interface CliSettings extends StoreLocation {
   readonly verify: ReadonlyArray<string> | undefined
   readonly verifyTimeout: Duration.Duration
   readonly protect: ReadonlyArray<string>
+  /** What a blocked round does (a new run's, kept with it like a guard), and how long an ask waits at most. */
+  readonly onBlocked: OnBlocked
+  readonly askTimeout: Duration.Duration | undefined
   /** Webhooks told of the run's end (a resume's own, like its retries). */
   readonly notify: ReadonlyArray<string>
   /** The reviewer of claimed completions (issue 20), when one is asked for. */
@@ -79,6 +83,8 @@ export interface GuardFlags {
   readonly review: Given<AgentName>
   readonly reviewModel: Given<string>
   readonly maxReviews: Given<number>
+  readonly onBlocked: Given<OnBlocked>
+  readonly askTimeout: Given<Duration.Duration>
 }
 
 /** Flags of the commands that find recorded runs without starting one. */
@@ -327,6 +333,8 @@ type GuardSettings = Pick<
   | "verifyTimeout"
   | "protect"
   | "review"
+  | "onBlocked"
+  | "askTimeout"
 >
 
 const noGuards: GuardSettings = {
@@ -337,7 +345,9 @@ const noGuards: GuardSettings = {
   verify: undefined,
   verifyTimeout: defaults.verifyTimeout,
   protect: [],
-  review: undefined
+  review: undefined,
+  onBlocked: defaults.onBlocked,
+  askTimeout: undefined
 }
 
 /** The file's `review` object: an object of known keys (its values are read through the settings). */
@@ -411,7 +421,9 @@ const guardsOf = Effect.fnUntraced(function*(
     verifyTimeout: (yield* value(settings.verifyTimeout, flags.verifyTimeout)) ?? defaults.verifyTimeout,
     // Repeated flags replace the variable's and the file's list, like any other setting's flag.
     protect: (yield* value(settings.protect, flags.protect)) ?? [],
-    review: yield* reviewOf(flags, provider, agents)
+    review: yield* reviewOf(flags, provider, agents),
+    onBlocked: (yield* value(settings.onBlocked, flags.onBlocked)) ?? defaults.onBlocked,
+    askTimeout: yield* value(settings.askTimeout, flags.askTimeout)
   }
 })
 

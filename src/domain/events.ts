@@ -46,7 +46,9 @@ export type RunStarted = typeof RunStarted.Type
 export const RoundStarted = Schema.TaggedStruct("RoundStarted", {
   runId: Schema.String,
   round: Schema.Int,
-  attempt: Schema.Int
+  attempt: Schema.Int,
+  /** How many of the run's notes (`ralph note`) this attempt's child is handed: the oldest not handed yet. */
+  notes: Schema.optionalKey(Schema.Int)
 })
 
 /** The round's child runs: its pid (the leader of its process group), to stop it after a crash. */
@@ -170,6 +172,18 @@ export const RetryScheduled = Schema.TaggedStruct("RetryScheduled", {
   delayMs: Schema.Number
 })
 
+/**
+ * A round reported blocked and the run waits for a person's answer (`--on-blocked ask`): since when
+ * (ms; a resumed wait keeps its first start), and for how long at most.
+ */
+export const RunWaiting = Schema.TaggedStruct("RunWaiting", {
+  runId: Schema.String,
+  round: Schema.Int,
+  blocker: Schema.String,
+  since: Schema.Number,
+  timeoutMs: Schema.optionalKey(Schema.Number)
+})
+
 export const RunFinished = Schema.TaggedStruct("RunFinished", { runId: Schema.String, envelope: Envelope })
 
 export const RunFailed = Schema.TaggedStruct("RunFailed", { runId: Schema.String, error: RalphError })
@@ -188,6 +202,7 @@ export const RunEvent = Schema.Union([
   RoundRejected,
   RoundStopped,
   RetryScheduled,
+  RunWaiting,
   RunFinished,
   RunFailed
 ])

@@ -85,7 +85,12 @@ export const Guards = Schema.Struct({
   /** The patterns that chose them (the user's `protect`, and the gate's own files). */
   protect: Schema.optionalKey(Schema.Array(Schema.String)),
   /** A reviewer child judges every claim the gate passed (issue 20; see ReviewGuard). */
-  review: Schema.optionalKey(ReviewGuard)
+  review: Schema.optionalKey(ReviewGuard),
+  /**
+   * `--on-blocked ask`: a round that reports blocked waits for a person's answer (`ralph answer`)
+   * instead of ending the run, for at most `timeoutMs` when set (`--ask-timeout`).
+   */
+  ask: Schema.optionalKey(Schema.Struct({ timeoutMs: Schema.optionalKey(Schema.Number) }))
 })
 export type Guards = typeof Guards.Type
 
@@ -114,6 +119,7 @@ export const describeGuards = (guards: Guards): string => {
       }`
     )
   }
+  if (guards.ask !== undefined) parts.push("on blocked: ask")
   return parts.join(" · ")
 }
 

@@ -15,7 +15,8 @@ import {
   RoundStopped,
   type RunEvent,
   RunFinished,
-  RunStarted
+  RunStarted,
+  RunWaiting
 } from "./events.ts"
 import { Delivery } from "./notification.ts"
 import { AgentConfig } from "./settings.ts"
@@ -49,6 +50,7 @@ const eventEntries = {
   RoundRejected: recorded("round-rejected", Struct.omit(RoundRejected.fields, withOutput)),
   RoundStopped: recorded("round-stopped", Struct.omit(RoundStopped.fields, event)),
   RetryScheduled: recorded("retry", Struct.omit(RetryScheduled.fields, event)),
+  RunWaiting: recorded("waiting", Struct.omit(RunWaiting.fields, event)),
   RunFinished: recorded("run-finished", Struct.omit(RunFinished.fields, event))
 } as const
 
@@ -113,11 +115,16 @@ export const JournalEntry = Schema.Union([
     })
   }),
   /** A notification (--notify) sent or not: told of after the event it tells of. */
-  Schema.Struct({ ...common, type: Schema.Literal("notification"), ...Delivery.fields })
+  Schema.Struct({ ...common, type: Schema.Literal("notification"), ...Delivery.fields }),
+  /** A person's answer to the blocker of `round` (`ralph answer`), written by any process sharing the store. */
+  Schema.Struct({ ...common, type: Schema.Literal("answer"), round: Schema.Int, text: Schema.String }),
+  /** A person's note for the next round (`ralph note`): handed to one child, the next to start. */
+  Schema.Struct({ ...common, type: Schema.Literal("note"), text: Schema.String })
 ])
 export type JournalEntry = typeof JournalEntry.Type
 export type RunStartedEntry = typeof RunStartedEntry.Type
 export type NotificationEntry = Extract<JournalEntry, { type: "notification" }>
+export type MessageEntry = Extract<JournalEntry, { type: "answer" | "note" }>
 /** An entry as it is appended: the store adds its time. */
 export type NewEntry = JournalEntry extends infer E ? E extends JournalEntry ? Omit<E, "t"> : never : never
 
@@ -245,11 +252,20 @@ export const eventOfEntry = (entry: JournalEntry, started: RunStartedEntry): Run
     }
     case "round-started":
       // A journal written before child-spawned existed holds the pid here: the event has no place for it.
-      return { _tag: "RoundStarted", runId, round: entry.round, attempt: entry.attempt }
+      return {
+        _tag: "RoundStarted",
+        runId,
+        round: entry.round,
+        attempt: entry.attempt,
+        ...(entry.notes === undefined ? {} : { notes: entry.notes })
+      }
     default: {
       const { t: _t, type, ...fields } = entry
+      const tag = tagOfEntry.get(type)
+      // A notification, or a person's answer or note: entries of no event.
+      if (tag === undefined) return undefined
       // The entry's schema is the event's without its tag and run id (eventEntries): the same shape by construction.
-      return { _tag: tagOfEntry.get(type)!, runId, ...fields } as RunEvent
+      return { _tag: tag, runId, ...fields } as RunEvent
     }
   }
 }

@@ -12,6 +12,8 @@ export interface RoundPromptInput {
   readonly rejected?: ClaimCheck | undefined
   /** Set when the previous worker's claim passed the gate and a reviewer rejected it (issue 20). */
   readonly reviewRejected?: Verdict | undefined
+  /** A person's answer to the previous worker's blocker (`--on-blocked ask`, `ralph answer`). */
+  readonly answer?: string | undefined
 }
 
 /** Why a reviewer did not accept the previous claim, for the worker who must answer its findings. */
@@ -100,7 +102,7 @@ const stablePrefix = (objective: string): string =>
 
 /** The whole of what a fresh child is told; it remembers nothing else. */
 export const roundPrompt = (
-  { maxRounds, objective, previous, rejected, reviewRejected, round }: RoundPromptInput
+  { answer, maxRounds, objective, previous, rejected, reviewRejected, round }: RoundPromptInput
 ): string =>
   [
     stablePrefix(objective),
@@ -115,5 +117,41 @@ export const roundPrompt = (
     ...(rejected === undefined ? [] : ["", "## The previous claim did not hold", "", rejection(rejected)]),
     ...(reviewRejected === undefined
       ? []
-      : ["", "## The previous claim was rejected by a reviewer", "", reviewRejection(reviewRejected)])
+      : ["", "## The previous claim was rejected by a reviewer", "", reviewRejection(reviewRejected)]),
+    ...(answer === undefined ? [] : ["", "## A person's answer to the blocker", "", answered(previous, answer)])
+  ].join("\n")
+
+/** The blocker the previous worker reported, and what a person answered it. */
+const answered = (previous: Report | undefined, answer: string): string =>
+  [
+    "The previous worker stopped, blocked on:",
+    "",
+    fenced(previous?.blocker ?? ""),
+    "",
+    "A person (not a worker) answered it. Their answer, as they wrote it:",
+    "",
+    fenced(answer),
+    "",
+    "Take the answer into account and go on with the objective."
+  ].join("\n")
+
+/** Text a person or a worker wrote, fenced so that no line of it reads as this prompt's own. */
+const fenced = (text: string): string => {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = "`".repeat(longest + 1)
+  return `${fence}text\n${text}\n${fence}`
+}
+
+/**
+ * A round's prompt with the notes people left for it (`ralph note`), after the handoff: each
+ * handed to one child, the first to start after it was written.
+ */
+export const withNotes = (prompt: string, notes: ReadonlyArray<string>): string =>
+  notes.length === 0 ? prompt : [
+    prompt,
+    "",
+    notes.length === 1 ? "## A note from a person" : "## Notes from a person",
+    "",
+    "A person (not a worker) left guidance for this round, as they wrote it:",
+    ...notes.flatMap((note) => ["", fenced(note)])
   ].join("\n")

@@ -7,7 +7,7 @@
 import { Result, Schema } from "effect"
 import { FailureReason } from "./errors.ts"
 import type { ClaimCheck } from "./guards.ts"
-import type { JournalEntry, NotificationEntry, RunStartedEntry } from "./journal.ts"
+import type { JournalEntry, MessageEntry, NotificationEntry, RunStartedEntry } from "./journal.ts"
 import type { Envelope } from "./outcome.ts"
 import type { Report } from "./report.ts"
 import { Spend } from "./spend.ts"
@@ -19,6 +19,7 @@ type RunFailedEntry = Extract<JournalEntry, { type: "run-failed" }>
 /** Every state a run can be in. */
 export const runStates = [
   "running",
+  "waiting",
   "complete",
   "blocked",
   "budget-limited",
@@ -129,6 +130,26 @@ export interface RunView {
   readonly ownerHost: string | null
   /** The notifications sent or failed, in order. */
   readonly notifications: ReadonlyArray<NotificationEntry>
+  /**
+   * The wait for a person's answer the run is in (`--on-blocked ask`): the blocked round, its
+   * blocker, since when and for how long at most, and the answer once given (null until then).
+   * Null once the run went on or ended.
+   */
+  readonly waiting: WaitView | null
+  /** Every answer and note people gave the run, in order. */
+  readonly messages: ReadonlyArray<MessageEntry>
+  /** The notes not yet handed to a child, oldest first (the next child to start gets them). */
+  readonly pendingNotes: ReadonlyArray<string>
+}
+
+/** A run's wait for an answer, as its record says. */
+export interface WaitView {
+  readonly round: number
+  readonly blocker: string
+  /** When the wait began (ms). */
+  readonly since: number
+  readonly timeoutMs: number | null
+  readonly answer: string | null
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -188,6 +209,11 @@ export class RunFold {
   private readonly notifications: Array<NotificationEntry> = []
   private reviews = 0
   private reviewsDone = 0
+  private waiting: WaitView | null = null
+  private readonly messages: Array<MessageEntry> = []
+  /** The run's notes, and how many of them children were handed. */
+  private readonly notes: Array<string> = []
+  private notesHanded = 0
 
   constructor(readonly started: RunStartedEntry) {
     this.ownerPid = started.pid
@@ -263,6 +289,8 @@ export class RunFold {
         this.interruptReviews()
         return this.interruptClaims()
       case "round-started":
+        this.waiting = null
+        this.notesHanded = Math.min(this.notes.length, this.notesHanded + (entry.notes ?? 0))
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
         this.rounds.push({
           round: entry.round,
@@ -357,20 +385,49 @@ export class RunFold {
       case "notification":
         this.notifications.push(entry)
         return
+      case "waiting":
+        // A resumed wait is told again with its first start: the answer given meanwhile stays.
+        this.waiting = {
+          round: entry.round,
+          blocker: entry.blocker,
+          since: entry.since,
+          timeoutMs: entry.timeoutMs ?? null,
+          answer: this.waiting?.round === entry.round ? this.waiting.answer : this.answerFor(entry.round)
+        }
+        return
+      case "answer":
+        this.messages.push(entry)
+        // The first answer to the round's blocker is the one the run goes on with.
+        if (this.waiting !== null && this.waiting.round === entry.round && this.waiting.answer === null) {
+          this.waiting = { ...this.waiting, answer: entry.text }
+        }
+        return
+      case "note":
+        this.messages.push(entry)
+        this.notes.push(entry.text)
+        return
       case "run-finished":
         this.envelope = entry.envelope
         this.terminal = true
+        this.waiting = null
         // Only the time budget ends a run with a round still going: that round was cut.
         if (this.current()?.status === "running") this.replaceCurrent({ status: "failed", failure: timeBudgetCut })
         return
       case "run-failed": {
         this.error = entry.error
         this.terminal = true
+        this.waiting = null
         const running = this.current()
         if (running?.status === "running") this.replaceCurrent(endedRound(entry.error, running.round))
         return
       }
     }
+  }
+
+  /** The first answer recorded for `round`'s blocker, if one. */
+  private answerFor(round: number): string | null {
+    const found = this.messages.find((m) => m.type === "answer" && m.round === round)
+    return found === undefined ? null : found.text
   }
 
   /** The run's view so far; `isAlive` says whether the owner process still runs. */
@@ -381,10 +438,10 @@ export class RunFold {
       : error !== null
       ? error._tag === "Cancelled" ? "cancelled" : "failed"
       : !this.terminal && isAlive(this.ownerPid)
-      ? "running"
+      ? this.waiting !== null && this.waiting.answer === null ? "waiting" : "running"
       : "interrupted"
     // A claim check marked as going on is only while the run is.
-    const rounds = state === "running" ?
+    const rounds = isLive(state) ?
       [...this.rounds] :
       this.rounds.map((round) => {
         const claim = round.claim?.status === "checking"
@@ -419,10 +476,16 @@ export class RunFold {
       lastTime: this.lastTime,
       ownerPid: this.ownerPid,
       ownerHost: this.ownerHost,
-      notifications: [...this.notifications]
+      notifications: [...this.notifications],
+      waiting: this.waiting,
+      messages: [...this.messages],
+      pendingNotes: this.notes.slice(this.notesHanded)
     }
   }
 }
+
+/** Whether a run in this state is being driven (a round going on, or a wait for an answer). */
+export const isLive = (state: RunState): boolean => state === "running" || state === "waiting"
 
 /** The fold of a decoded journal (its first entry the run's start, as parseJournal holds it). */
 export const foldRun = (entries: ReadonlyArray<JournalEntry>): RunFold => {

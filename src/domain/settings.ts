@@ -37,6 +37,9 @@ export type AgentPermissions = (typeof permissionChoices)[number]
 
 const defaultAgent: AgentName = "claude"
 const defaultEngine: EngineName = "sqlite"
+/** What a round that reports blocked does to the run (`--on-blocked`). */
+export const onBlockedChoices = ["stop", "ask"] as const
+export type OnBlocked = (typeof onBlockedChoices)[number]
 
 /** Every default of a deployment and of the library beneath it, written once. */
 export const defaults = {
@@ -77,7 +80,13 @@ export const defaults = {
   dashboardPageSize: 50,
   dashboardMaxPageSize: 200,
   /** How much of the run's patch a reviewer's prompt holds (characters); past it the patch is cut, saying so. */
-  reviewDiffChars: 100_000
+  reviewDiffChars: 100_000,
+  /** What a blocked round does: end the run (`stop`), or wait for a person's answer (`ask`). */
+  onBlocked: "stop" as OnBlocked,
+  /** Bound on a person's answer or note (`ralph answer`, `ralph note`), in characters. */
+  maxMessageChars: 16384,
+  /** How often a run waiting for an answer reads its record for one (another process writes it). */
+  answerPollInterval: Duration.seconds(1)
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -254,6 +263,21 @@ export const settings = {
     kind: count(1),
     description: "At most this many reviews a run; a claim past them ends the run budget-limited (reviews), " +
       "never accepted unreviewed"
+  }),
+  onBlocked: setting({
+    key: "onBlocked",
+    env: "RALPH_ON_BLOCKED",
+    flag: "on-blocked",
+    kind: oneOf("choice", onBlockedChoices),
+    description: `What a round that reports blocked does: stop (end the run) or ask (wait for \`ralph answer\`) ` +
+      `(default ${defaults.onBlocked})`
+  }),
+  askTimeout: setting({
+    key: "askTimeout",
+    env: "RALPH_ASK_TIMEOUT",
+    flag: "ask-timeout",
+    kind: duration,
+    description: "With --on-blocked ask, end the run blocked when no answer came within this long (default: wait)"
   }),
   notify: setting({
     key: "notify",

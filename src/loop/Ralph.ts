@@ -13,7 +13,7 @@ import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type 
 import { InvalidArguments, InvalidConfig, type RalphError } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import type { Envelope } from "../domain/outcome.ts"
-import { type AgentConfig, defaults } from "../domain/settings.ts"
+import { type AgentConfig, defaults, type OnBlocked } from "../domain/settings.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { Checkpoints } from "../workspace/checkpoints.ts"
@@ -21,6 +21,7 @@ import { type ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGu
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { type Checkpoint, fromRecord, newRun } from "./checkpoint.ts"
 import { drive } from "./driver.ts"
+import type { AskPerson } from "./inbox.ts"
 import { makeLiveRuns } from "./liveRuns.ts"
 import { decodeOptions } from "./options.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
@@ -84,6 +85,15 @@ export interface RalphOptions extends RalphConfigInput {
     /** The reviewer's agent settings, recorded with the run (env names only) so a resume can start it again. */
     readonly settings?: AgentConfig
   }
+  /**
+   * What a round that reports blocked does: `stop` (default) ends the run; `ask` makes it wait for
+   * a person's answer — written to the run's record (`ralph answer`, needs a RunStore) or given by
+   * `askPerson` — for at most `askTimeout`, then end blocked.
+   */
+  readonly onBlocked?: OnBlocked
+  readonly askTimeout?: Duration.Duration
+  /** Asks a person for the answer directly (an MCP client's elicitation) rather than waiting on the record. */
+  readonly askPerson?: AskPerson
 }
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
@@ -136,6 +146,7 @@ export class Ralph extends Context.Service<Ralph, {
           maxTime: options.maxTime,
           maxTimeGiven: options.maxTimeGiven ?? options.maxTime,
           notify,
+          ...(options.askPerson === undefined ? {} : { askPerson: options.askPerson }),
           agent: options.record?.agent ?? {},
           signal: options.record?.signal ?? (() => undefined)
         })

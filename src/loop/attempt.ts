@@ -7,12 +7,14 @@
 import { Clock, Effect, Random, Schema } from "effect"
 import { ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
+import { withNotes } from "../domain/prompt.ts"
 import { checkReport, Report } from "../domain/report.ts"
 import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { GitFailed } from "../workspace/git.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import type { RunInbox } from "./inbox.ts"
 import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
 import type { RunEvents } from "./RunEvents.ts"
 
@@ -75,6 +77,8 @@ export interface AttemptContext {
   readonly checkpoint?: (round: number) => Effect.Effect<string | undefined, GitFailed>
   /** The run's diff from checkpoint 0 to `round`'s, for its reviewer (issue 20); absent outside git. */
   readonly runDiff?: (round: number) => Effect.Effect<ReviewDiff>
+  /** What people tell the run from outside it (answers, notes), when the run has a record to read them from. */
+  readonly inbox?: RunInbox
 }
 
 export interface AttemptInput {
@@ -185,7 +189,17 @@ export const runAttempt = Effect.fnUntraced(function*(
     }
     return { result, after: undefined }
   }
-  yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt }))
+  // The notes people left since the last child started go to this one, after its handoff; the
+  // round-started entry (committed before the spawn) records that it had them.
+  const notes = context.inbox === undefined ? [] : yield* context.inbox.pendingNotes
+  const prompt = withNotes(input.prompt, notes)
+  yield* (events.publish({
+    _tag: "RoundStarted",
+    runId,
+    round,
+    attempt,
+    ...(notes.length === 0 ? {} : { notes: notes.length })
+  }))
   /** ralph's own git in the workspace (the fingerprint, the checkpoint), past its bounds, fails the attempt by name. */
   const gitFailed = (started: number | undefined) => (error: GitFailed) =>
     attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped)
@@ -206,7 +220,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     round,
     maxRounds: input.maxRounds,
     attempt,
-    prompt: input.prompt,
+    prompt,
     workspace: context.workspace,
     onSpawn,
     onStopped,

@@ -28,6 +28,7 @@ import { gitHead } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { type Checkpoint, type Dangling, settledResult } from "./checkpoint.ts"
+import { type AskPerson, storeInbox } from "./inbox.ts"
 import type { LiveRun, LiveRuns } from "./liveRuns.ts"
 import type { RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
@@ -60,6 +61,8 @@ export interface Driver {
   readonly maxTimeGiven: Duration.Duration | undefined
   /** Webhooks told when a run ends (src/notify/). */
   readonly notify: ReadonlyArray<string>
+  /** Asks a person for a blocked round's answer directly (see RalphOptions.askPerson). */
+  readonly askPerson?: AskPerson
   /** The agent's settings the record keeps (without env values). */
   readonly agent: AgentConfig
   /** The signal that cancelled a run, when a signal did. */
@@ -197,6 +200,9 @@ const liveRunOf = Effect.fnUntraced(function*(
     takeStopped: (round) => round === checkpoint.lastRound + 1 ? Ref.getAndSet(stopped, []) : Effect.succeed([]),
     progress,
     guard: driver.guard,
+    ...(Option.isNone(driver.store)
+      ? {}
+      : { inbox: storeInbox(driver.store.value, run.runId, events, driver.askPerson) }),
     // Checkpoint seam: each round's end records the workspace (see attempt.ts). Outside git no
     // round asks again (the run was told so at its start); in git, `record` looks for the repository
     // itself, a walk up that costs little beside its git processes.

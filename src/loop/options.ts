@@ -9,7 +9,7 @@ import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import { maskUrl } from "../domain/notification.ts"
-import { AgentConfig, defaults, recordable } from "../domain/settings.ts"
+import { AgentConfig, defaults, onBlockedChoices, recordable } from "../domain/settings.ts"
 import { glob, url } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>
@@ -56,7 +56,9 @@ const Options = Schema.Struct({
     model: Schema.optional(Schema.String),
     maxReviews: Schema.optional(positive(Schema.Int, "whole number")),
     settings: Schema.optional(AgentConfig)
-  }))
+  })),
+  onBlocked: Schema.optional(Schema.Literals(onBlockedChoices)),
+  askTimeout: Schema.optional(positiveDuration)
 })
 
 /** The options as a host gives them. */
@@ -100,7 +102,10 @@ export const decodeOptions = Effect.fn("decodeOptions")(function*(
           // Recorded with the run's guards: the names of its variables, never their values.
           ...(decoded.review.settings === undefined ? {} : { settings: recordable(decoded.review.settings) })
         }
-      })
+      }),
+      ...((decoded.onBlocked ?? defaults.onBlocked) === "stop"
+        ? {}
+        : { ask: decoded.askTimeout === undefined ? {} : { timeoutMs: Duration.toMillis(decoded.askTimeout) } })
     },
     protect: decoded.protect ?? [],
     notify: decoded.notify ?? []

@@ -44,6 +44,7 @@ import {
   runAttempt
 } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
+import { AnswerOutcome } from "./inbox.ts"
 import { iterate } from "./iterate.ts"
 import { reviewClaim, Reviewed, ReviewError, type ReviewInput, reviewOf } from "./review.ts"
 
@@ -105,11 +106,15 @@ export interface LoopState {
   readonly reviewRejected?: Verdict | undefined
   /** Set while a claim the verify command passed is reviewed: that run, for a time budget that cuts the review. */
   readonly verified?: Verification | undefined
+  /** A person's answer to the last round's blocker (`--on-blocked ask`): the next child is told. */
+  readonly answer?: string
+  /** Set while the run waits for an answer to the last round's blocker: no round is in flight. */
+  readonly waiting?: true
 }
 
 /** The round a cut run was in: the next one, or the last finished one while its claim is checked. */
 export const roundInFlight = (state: LoopState): number =>
-  state.checkingSince === undefined ? state.round + 1 : state.round
+  state.checkingSince === undefined && state.waiting !== true ? state.round + 1 : state.round
 
 const roundFailed = (round: number, last: Report | undefined, failure: ChildFailed, notRetried?: string) =>
   new RoundFailed({
@@ -140,6 +145,8 @@ interface Execution {
   readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, InWorkflow>
   /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
   readonly reviews: { count: number }
+  /** The wait for a person's answer to a blocked round (`--on-blocked ask`). */
+  readonly ask: (round: number, blocker: string) => Effect.Effect<AnswerOutcome, StateUnavailable, InWorkflow>
   readonly onRound: (state: LoopState) => Effect.Effect<void>
 }
 
@@ -148,7 +155,7 @@ const activitiesOf = (
   payload: RalphRunPayload,
   guards: Guards,
   contextOf: (runId: string) => Effect.Effect<AttemptContext>
-): Pick<Execution, "attempt" | "claim" | "review"> => {
+): Pick<Execution, "attempt" | "claim" | "review" | "ask"> => {
   const { maxRounds, runId } = payload
   // The workspace as the last attempt this execution ran left it (see Attempted.after); a replayed
   // attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh. A retry
@@ -188,7 +195,19 @@ const activitiesOf = (
           ? Effect.die(new Error("ralph: a review without a reviewer"))
           : reviewClaim(context, guards.review, input))
     })
-  return { attempt, claim, review }
+  // A durable step: its outcome is recorded, so a replay goes on without waiting; a crash during
+  // the wait runs it again (no child started), and it finds an answer given meanwhile in the record.
+  const ask = (round: number, blocker: string) =>
+    Activity.make({
+      name: `round ${round} answer`,
+      success: AnswerOutcome,
+      error: StateUnavailable,
+      execute: Effect.flatMap(contextOf(runId), (context) =>
+        context.inbox === undefined
+          ? Effect.succeed<AnswerOutcome>({ _tag: "Unanswered", why: "no-one-to-ask" })
+          : context.inbox.awaitAnswer({ round, blocker, timeoutMs: guards.ask?.timeoutMs }))
+    })
+  return { attempt, claim, review, ask }
 }
 
 /** The budget a finished round that did not end the run used up, if one. */
@@ -230,7 +249,13 @@ const conclude = Effect.fnUntraced(function*(
   const spent = () => ({ usage: summarizeUsage(usage) })
   const state = { round: n, last: report, usage, stalled, rejected: undefined }
   if (report.status === "blocked") {
-    return { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
+    const ends = { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
+    // With nothing left to go on with (no round, a cap reached), no answer is worth waiting for.
+    if (execution.guards.ask === undefined || limitAfter(execution, n, usage, stalled) !== undefined) return ends
+    yield* execution.onRound({ ...state, result: undefined, waiting: true })
+    const outcome = yield* execution.ask(n, report.blocker)
+    if (outcome._tag === "Unanswered") return ends
+    return { ...state, result: undefined, answer: outcome.text } satisfies LoopState
   }
   let rejected: ClaimCheck | undefined
   let reviewRejected: Verdict | undefined
@@ -325,7 +350,8 @@ const runRound = (execution: Execution) =>
       maxRounds: payload.maxRounds,
       previous: state.last,
       rejected: state.rejected,
-      reviewRejected: state.reviewRejected
+      reviewRejected: state.reviewRejected,
+      answer: state.answer
     })
     let attempt = 1
     let waitedMillis = 0

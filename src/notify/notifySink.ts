@@ -1,13 +1,20 @@
 /**
  * The RunEvents sink that tells a run's webhooks (`notify`) of its end: `finished` on RunFinished,
- * `failed` on RunFailed. It waits for the deliveries (at most the policy's total wait), keeps each
+ * `failed` on RunFailed — and `waiting` on RunWaiting, when it begins to wait for a person's answer. It waits for the deliveries (at most the policy's total wait), keeps each
  * in the run's record when there is one, and never fails: a webhook that is down, or a record that
  * refuses the entry, does not change how the run ended.
  */
 import { Clock, Effect } from "effect"
 import type { StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
-import { type Delivery, failedNotification, finishedNotification, type Notification } from "../domain/notification.ts"
+import { answerCommand } from "../domain/messages.ts"
+import {
+  type Delivery,
+  failedNotification,
+  finishedNotification,
+  type Notification,
+  waitingNotification
+} from "../domain/notification.ts"
 import { deliverAll } from "./deliver.ts"
 
 export interface NotifyContext {
@@ -20,6 +27,8 @@ export interface NotifyContext {
 /** The notification an event calls for, if any. */
 const notificationOf = (event: RunEvent, workspace: string, at: string): Notification | undefined => {
   switch (event._tag) {
+    case "RunWaiting":
+      return waitingNotification({ ...event, answer: answerCommand(event.runId) }, workspace, at)
     case "RunFinished":
       return finishedNotification(event.envelope, workspace, at)
     case "RunFailed":

@@ -2,7 +2,7 @@ import { Context, Effect, Result, type Scope } from "effect"
 import * as fs from "node:fs"
 import { join } from "node:path"
 import { InvalidArguments, type LeaseLost, StateUnavailable, type WorkspaceLocked } from "../domain/errors.ts"
-import { isJournalEntry, type JournalEntry, type NewEntry, parseJournal } from "../domain/journal.ts"
+import { decodeEntry, isJournalEntry, type JournalEntry, type NewEntry, parseJournal } from "../domain/journal.ts"
 import { type RunSummary, type RunView, summarize, viewRun } from "../domain/runView.ts"
 import { defaults } from "../domain/settings.ts"
 import { thrownCode, thrownMessage } from "../domain/thrown.ts"
@@ -25,6 +25,12 @@ export interface RunJournal {
     attempt: number,
     output: { readonly stdout: string; readonly stderr: string }
   ) => Effect.Effect<void, StateUnavailable>
+}
+
+/** Entries read from a cursor on, and where the next read starts (a byte offset, or an entry's sequence number). */
+export interface EntriesAfter {
+  readonly entries: ReadonlyArray<JournalEntry>
+  readonly cursor: number
 }
 
 /** What driving a run holds on its store. */
@@ -136,6 +142,11 @@ export class RunStore extends Context.Service<RunStore, {
   readonly read: (runId: string) => Effect.Effect<RunView, StateUnavailable | InvalidArguments>
   /** A run's record, entry by entry, each decoded with the journal's schema. */
   readonly entries: (runId: string) => Effect.Effect<ReadonlyArray<JournalEntry>, StateUnavailable | InvalidArguments>
+  /**
+   * The entries appended after `cursor` (0: the whole record), and the cursor to ask from next: one
+   * that follows a run (a waiting run's inbox, src/loop/inbox.ts) reads only what is new.
+   */
+  readonly entriesAfter: (runId: string, cursor: number) => Effect.Effect<EntriesAfter, StateUnavailable>
   /**
    * Marks the run as driven by this process for the scope, for stores other machines share:
    * WorkspaceLocked while another process drives it. (A store on local files has the workspace lock.)
@@ -266,6 +277,34 @@ export class RunStore extends Context.Service<RunStore, {
         return Effect.succeed(parsed.success)
       })
 
+    // Complete lines only: one being written (or torn by a crash) is read once whole.
+    const entriesAfter = (runId: string, cursor: number) => {
+      const file = join(runDir(runId), "journal.jsonl")
+      return Effect.try({
+        try: (): EntriesAfter => {
+          const fd = fs.openSync(file, "r")
+          try {
+            const size = fs.fstatSync(fd).size
+            if (size <= cursor) return { entries: [], cursor }
+            const chunk = Buffer.alloc(size - cursor)
+            fs.readSync(fd, chunk, 0, chunk.length, cursor)
+            const end = chunk.lastIndexOf(0x0a) + 1
+            const entries: Array<JournalEntry> = []
+            for (const line of chunk.subarray(0, end).toString("utf8").split("\n")) {
+              if (line.trim() === "") continue
+              const decoded = decodeEntry(line)
+              if (Result.isFailure(decoded)) throw new Error(`an entry after byte ${cursor} is damaged`)
+              entries.push(decoded.success)
+            }
+            return { entries, cursor: cursor + end }
+          } finally {
+            fs.closeSync(fd)
+          }
+        },
+        catch: (error) => unavailable(file, error)
+      })
+    }
+
     const readView = (runId: string) => Effect.map(readEntries(runId), (entries) => viewRun(entries, isProcessAlive))
 
     const list = Effect.gen(function*() {
@@ -304,6 +343,7 @@ export class RunStore extends Context.Service<RunStore, {
       open,
       read: readView,
       entries: readEntries,
+      entriesAfter,
       hold: () => Effect.succeed(localHold),
       outputs,
       list

@@ -49,8 +49,10 @@ const listingOf = (row: ReadonlyArray<unknown>, live: ReadonlySet<string>): RunL
   }
   const summary: RunSummary = {
     runId,
-    // An unfinished run is running while someone holds its lease, else interrupted.
-    state: finalState ?? (live.has(runId) ? "running" : "interrupted"),
+    // An unfinished run is running (or waiting for an answer) while someone holds its lease, else interrupted.
+    state: finalState === null || finalState === "waiting"
+      ? live.has(runId) ? finalState ?? "running" : "interrupted"
+      : finalState,
     rounds: Number(rounds),
     maxRounds: Number(maxRounds),
     agent,
@@ -61,6 +63,13 @@ const listingOf = (row: ReadonlyArray<unknown>, live: ReadonlySet<string>): RunL
   }
   return { _tag: "Readable", summary }
 }
+
+/**
+ * Entries no engine write follows soon to flush them: the run's own, a person's answer or note
+ * (written by another process), and the start of a wait for an answer (which may last hours).
+ */
+const flushedAtOnce = (entry: JournalEntry): boolean =>
+  entry.type.startsWith("run-") || entry.type === "answer" || entry.type === "note" || entry.type === "waiting"
 
 /** The run store over the current `SqlClient`; `where` names the database in errors (never a password). */
 export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: string) {
@@ -115,6 +124,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const appendEntry = (runId: string, entry: JournalEntry) =>
     sql.withTransaction(Effect.gen(function*() {
       yield* checkFence(sql)
+      // A person's answer or note comes from another process while the driver appends: on
+      // PostgreSQL two appends of one run would take the same seq (SQLite's write lock orders them).
+      yield* sql.onDialectOrElse({
+        pg: () => sql`SELECT pg_advisory_xact_lock(hashtext(${runId}))`,
+        orElse: () => Effect.void
+      })
       yield* sql`INSERT INTO ralph_entries (run_id, seq, entry)
         SELECT ${runId}, COALESCE(MAX(seq), 0) + 1, ${JSON.stringify(entry)} FROM ralph_entries
         WHERE run_id = ${runId}`
@@ -142,6 +157,15 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         case "round-finished":
           yield* sql`UPDATE ralph_runs SET rounds = rounds + 1, updated_at = ${entry.t} WHERE run_id = ${runId}`
           return
+        // `ralph runs` shows a run waiting for an answer (a final_state it loses as the run goes on).
+        case "waiting":
+          yield* sql`UPDATE ralph_runs SET final_state = 'waiting', updated_at = ${entry.t} WHERE run_id = ${runId}`
+          return
+        case "answer":
+        case "round-started":
+          yield* sql`UPDATE ralph_runs SET final_state = NULL, updated_at = ${entry.t}
+            WHERE run_id = ${runId} AND (final_state IS NULL OR final_state = 'waiting')`
+          return
         case "run-finished":
           yield* sql`UPDATE ralph_runs SET final_state = ${entry.envelope.result.status}, updated_at = ${entry.t}
             WHERE run_id = ${runId}`
@@ -154,7 +178,7 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         default:
           yield* sql`UPDATE ralph_runs SET updated_at = ${entry.t} WHERE run_id = ${runId}`
       }
-    })).pipe(entry.type.startsWith("run-") ? identity : lazyFlush)
+    })).pipe(flushedAtOnce(entry) ? identity : lazyFlush)
 
   const open = Effect.fn("SqlRunStore.open")(function*(runId: string) {
     const journal: RunJournal = {
@@ -174,10 +198,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return journal
   })
 
-  const entriesOf = (runId: string) =>
+  const entriesOf = (runId: string, after = 0) =>
     Effect.gen(function*() {
       const rows = yield* sql<{ readonly seq: number; readonly entry: string }>`
-        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} ORDER BY seq`.pipe(Effect.mapError(fail))
+        SELECT seq, entry FROM ralph_entries WHERE run_id = ${runId} AND seq > ${after} ORDER BY seq`.pipe(
+        Effect.mapError(fail)
+      )
       const entries: Array<JournalEntry> = []
       for (const row of rows) {
         const decoded = decodeEntry(row.entry)
@@ -191,14 +217,16 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
         }
         entries.push(decoded.success)
       }
-      return entries
+      return { entries, cursor: rows.length === 0 ? after : Number(rows[rows.length - 1]!.seq) }
     })
+
+  const entriesAfter = (runId: string, cursor: number) => entriesOf(runId, cursor)
 
   const entries = Effect.fn("SqlRunStore.entries")(function*(runId: string) {
     if (!validRunId.test(runId)) {
       return yield* new InvalidArguments({ argument: "runId", problem: `"${runId}" is not a run id` })
     }
-    const found = yield* entriesOf(runId)
+    const found = (yield* entriesOf(runId)).entries
     if (found.length === 0) {
       return yield* new InvalidArguments({
         argument: "runId",
@@ -282,9 +310,22 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
     return imported
   })
 
-  return Object.assign(RunStore.of({ root: where, prepare: Effect.void, open, read, entries, hold, outputs, list }), {
-    importFrom
-  })
+  return Object.assign(
+    RunStore.of({
+      root: where,
+      prepare: Effect.void,
+      open,
+      read,
+      entries,
+      entriesAfter,
+      hold,
+      outputs,
+      list
+    }),
+    {
+      importFrom
+    }
+  )
 })
 
 /**

@@ -85,6 +85,7 @@ export const runMetrics = () => {
       case "ClaimChecked":
       case "ReviewStarted":
       case "RetryScheduled":
+      case "RunWaiting":
         return Effect.void
     }
   }

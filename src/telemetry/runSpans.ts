@@ -136,6 +136,9 @@ export const runSpans = (): Publish => {
           "ralph.delay_ms": event.delayMs
         })
         return
+      case "RunWaiting":
+        run?.event("waiting for an answer", now, { "ralph.round": event.round })
+        return
       case "RunFinished":
         if (run === undefined) return
         run.attribute("ralph.status", event.envelope.result.status)

@@ -20,7 +20,12 @@ export interface McpSession {
 /** Starts `ralph mcp ...args` in `cwd` and connects a client to it. */
 export const connectMcp = async (
   args: ReadonlyArray<string>,
-  options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }
+  options: {
+    readonly cwd: string
+    readonly env?: Readonly<Record<string, string>>
+    /** Set up the client before it connects: declare capabilities, answer the server's requests. */
+    readonly client?: () => Client
+  }
 ): Promise<McpSession> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -31,7 +36,7 @@ export const connectMcp = async (
   })
   let stderr = ""
   ;(transport.stderr as Readable | null)?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-  const client = new Client({ name: "ralph-test-host", version: "1.0.0" })
+  const client = options.client?.() ?? new Client({ name: "ralph-test-host", version: "1.0.0" })
   const errors: Array<Error> = []
   client.onerror = (error) => errors.push(error)
   await client.connect(transport)

@@ -1,5 +1,6 @@
 import { Clock, Duration, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
+import { isLive } from "../../domain/runView.ts"
 import { duration } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { Checkpoints } from "../../workspace/checkpoints.ts"
@@ -29,7 +30,7 @@ const prune = Command.make("prune", { ...readFlags, olderThan }, (flags) =>
         if (run._tag !== "Readable") continue
         const { runId, state, updatedAt, workspace } = run.summary
         // A running or interrupted run may still go on (resume): its checkpoints stay.
-        if (state === "running" || state === "interrupted" || Date.parse(updatedAt) > cutoff) continue
+        if (isLive(state) || state === "interrupted" || Date.parse(updatedAt) > cutoff) continue
         if (!service.applies(workspace)) continue
         const refs = yield* service.prune(workspace, runId).pipe(Effect.mapError(gitProblem(workspace)))
         if (refs > 0) pruned.push({ runId, refs })

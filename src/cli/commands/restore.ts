@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { InvalidArguments } from "../../domain/errors.ts"
+import { isLive } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { Checkpoints } from "../../workspace/checkpoints.ts"
 import { defaultLockDir, WorkspaceLock } from "../../workspace/WorkspaceLock.ts"
@@ -34,7 +35,7 @@ export const restore = Command.make(
       Effect.scoped(Effect.gen(function*() {
         const location = yield* loadLocation(flags, process.env)
         const view = yield* withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
-        if (view.state === "running") {
+        if (isLive(view.state)) {
           return yield* new InvalidArguments({
             argument: "runId",
             problem: `run ${view.started.runId} is running (pid ${view.ownerPid}); restore it once it has ended`

@@ -2,15 +2,16 @@ import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { elapsed } from "../../domain/render.ts"
-import { runStates } from "../../domain/runView.ts"
+import { isLive, runStates } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import type { RunListing } from "../../record/RunStore.ts"
-import { newestFirst, workspaceAround } from "../findRun.ts"
+import { listedId, newestFirst, workspaceAround } from "../findRun.ts"
 import { optionalString, readFlags } from "../flags.ts"
 import { listingJson } from "../present/json.ts"
+import { answerCommandAt } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
 import { loadLocation } from "../settings.ts"
-import { withRecords } from "../store.ts"
+import { type StoreLocation, withRecords } from "../store.ts"
 
 /** A screenful. */
 const defaultLimit = 20
@@ -52,6 +53,10 @@ interface Selection {
   readonly implied: boolean
   readonly status: string | undefined
   readonly where: string
+  /** The shown runs that wait for an answer: what each waits on. */
+  readonly waits: ReadonlyArray<{ readonly runId: string; readonly blocker: string }>
+  /** Where the runs are recorded, for the commands that answer them. */
+  readonly location: StoreLocation
 }
 
 const stateOf = (run: RunListing): string => run._tag === "Damaged" ? "damaged" : run.summary.state
@@ -76,7 +81,7 @@ const listingRow = (now: string) => (run: RunListing) => {
     `${s.rounds}/${s.maxRounds}`.padEnd(8),
     s.startedAt.slice(0, 19).replace("T", " "),
     // A run still going has taken until now, not until its last record.
-    elapsed(s.startedAt, s.state === "running" ? now : s.updatedAt).padStart(6),
+    elapsed(s.startedAt, isLive(s.state) ? now : s.updatedAt).padStart(6),
     objective.length > 60 ? `${objective.slice(0, 59)}…` : objective
   ])
 }
@@ -104,7 +109,16 @@ const listingText = (s: Selection): string => {
     }`
   }
   const now = new Date().toISOString()
-  return [caption(s), header, ...s.shown.map(listingRow(now))].join("\n")
+  return [
+    caption(s),
+    header,
+    ...s.shown.map(listingRow(now)),
+    ...s.waits.map((w) =>
+      `${w.runId} waits for an answer to: ${escapeLine(w.blocker.replace(/\s+/g, " "))} · ${
+        answerCommandAt(w.runId, s.location)
+      }`
+    )
+  ].join("\n")
 }
 
 export const runs = Command.make("runs", flags, (flags) =>
@@ -116,9 +130,20 @@ export const runs = Command.make("runs", flags, (flags) =>
       }
       const location = yield* loadLocation(flags, process.env)
       const dir = location.workspace
-      const { listing, where } = yield* withRecords(
+      const { listing, where, waiting } = yield* withRecords(
         location,
-        (store) => Effect.map(store.list, (listing) => ({ listing, where: store.root }))
+        (store) =>
+          Effect.gen(function*() {
+            const listing = yield* store.list
+            // The few runs waiting for an answer: what each waits on is in its record, not the listing.
+            const waiting = new Map<string, string>()
+            for (const run of listing) {
+              if (run._tag !== "Readable" || run.summary.state !== "waiting") continue
+              const view = yield* store.read(run.summary.runId)
+              if (view.waiting !== null) waiting.set(run.summary.runId, view.waiting.blocker)
+            }
+            return { listing, where: store.root, waiting }
+          })
       )
       const around = flags.allWorkspaces ? undefined : workspaceAround(listing, dir)
       // A workspace named on the command line lists its runs, even none; the current directory only
@@ -131,13 +156,20 @@ export const runs = Command.make("runs", flags, (flags) =>
         (status === undefined || stateOf(run) === status)
       )
       const limit = flags.all ? matching.length : Option.getOrElse(flags.limit, () => defaultLimit)
+      const shown = matching.slice(0, limit)
       return {
-        shown: matching.slice(0, limit),
+        shown,
+        waits: shown.flatMap((run) => {
+          const runId = listedId(run)
+          const blocker = waiting.get(runId)
+          return blocker === undefined ? [] : [{ runId, blocker }]
+        }),
         matching: matching.length,
         workspace,
         implied: workspace !== undefined && Option.isNone(flags.workspace),
         status,
-        where
+        where,
+        location
       } satisfies Selection
     }),
     listingText,

@@ -3,15 +3,17 @@ import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
 import type { NotificationEntry } from "../../domain/journal.ts"
 import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
-import { type RoundReview, type RunView, summarize } from "../../domain/runView.ts"
+import { isLive, type RoundReview, type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
 import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
 import { showJson } from "../present/json.ts"
+import { answerCommandAt, resumeCommand } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
 import { roundDiffstats } from "../runCheckpoints.ts"
 import { loadLocation } from "../settings.ts"
+import type { StoreLocation } from "../store.ts"
 
 /** A round's claim check in words; `ended`: the run has its result, so no resume checks a cut claim again. */
 const claimLine = (claim: NonNullable<RunView["rounds"][number]["claim"]>, ended: boolean): string => {
@@ -84,14 +86,14 @@ const notificationLine = (n: NotificationEntry): string => {
 }
 
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
-const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Map()) => {
+const showText = (view: RunView, diffstats: ReadonlyMap<number, string>, location: StoreLocation) => {
   const s = summarize(view)
   const lines = [
     `run ${s.runId}: ${s.state}, ${s.rounds} of ${s.maxRounds} rounds finished, ${view.agentsStarted} agents started`,
     `objective: ${escapeBlock(s.objective)}`,
     `agent: ${s.agent} · workspace: ${escapeLine(s.workspace)} · started ${s.startedAt} · ${
       // A run still going has taken until now, not until its last record.
-      elapsed(s.startedAt, s.state === "running" ? new Date().toISOString() : s.updatedAt)}`
+      elapsed(s.startedAt, isLive(s.state) ? new Date().toISOString() : s.updatedAt)}`
   ]
   const guards = describeGuards(view.started.guards ?? {})
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
@@ -126,7 +128,33 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Ma
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)
   for (const n of view.notifications) lines.push(notificationLine(n))
+  lines.push(...messageLines(view, location))
   return lines.join("\n")
+}
+
+/** What people told the run (answers, notes), and the wait for an answer it is in. */
+const messageLines = (view: RunView, location: StoreLocation): ReadonlyArray<string> => {
+  const lines = view.messages.map((m) =>
+    m.type === "answer"
+      ? `answer to round ${m.round} (${m.t}): ${escapeLine(m.text.replace(/\s+/g, " "))}`
+      : `note (${m.t}): ${escapeLine(m.text.replace(/\s+/g, " "))}`
+  )
+  if (view.pendingNotes.length > 0) lines.push(`notes not yet handed to a worker: ${view.pendingNotes.length}`)
+  const wait = view.waiting
+  if (wait === null) return lines
+  const since = new Date(wait.since).toISOString()
+  const runId = view.started.runId
+  lines.push(
+    `waiting since ${since} for an answer to round ${wait.round}'s blocker: ${escapeLine(wait.blocker)}`,
+    wait.answer !== null
+      ? isLive(view.state)
+        ? "  answered: the run goes on"
+        : `  answered; no ralph drives the run now: ${resumeCommand(runId, location)}`
+      : `  answer it with: ${answerCommandAt(runId, location)}${
+        wait.timeoutMs === null ? "" : ` (within ${formatDuration(wait.timeoutMs)} of the start)`
+      }${isLive(view.state) ? "" : `; no ralph drives the run now: ${resumeCommand(runId, location)} waits again`}`
+  )
+  return lines
 }
 
 export const show = Command.make("show", { ...readFlags, runId: runIdArgument }, (flags) => {
@@ -134,16 +162,17 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
     flags.json,
     Effect.flatMap(
       loadLocation(flags, process.env),
-      (location) => withFoundRun(location, flags.runId, (store, runId) => store.read(runId))
-    ).pipe(
-      // Each round's diffstat comes from its checkpoint; JSON gives the commits instead.
-      Effect.flatMap((view) =>
-        flags.json
-          ? Effect.succeed({ view, diffstats: new Map<number, string>() })
-          : Effect.map(roundDiffstats(view), (diffstats) => ({ view, diffstats }))
-      )
+      (location) =>
+        withFoundRun(location, flags.runId, (store, runId) => store.read(runId)).pipe(
+          // Each round's diffstat comes from its checkpoint; JSON gives the commits instead.
+          Effect.flatMap((view) =>
+            flags.json
+              ? Effect.succeed({ view, diffstats: new Map<number, string>(), location })
+              : Effect.map(roundDiffstats(view), (diffstats) => ({ view, diffstats, location }))
+          )
+        )
     ),
-    ({ diffstats, view }) => showText(view, diffstats),
+    ({ diffstats, location, view }) => showText(view, diffstats, location),
     ({ view }) => showJson(view)
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))

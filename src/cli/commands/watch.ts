@@ -2,7 +2,7 @@ import { Duration, Effect, Result, Schema } from "effect"
 import { Command } from "effect/cli"
 import { RalphError } from "../../domain/errors.ts"
 import { eventOfEntry } from "../../domain/journal.ts"
-import type { RunView } from "../../domain/runView.ts"
+import { isLive, type RunView } from "../../domain/runView.ts"
 import { escapeBlock } from "../../domain/terminalText.ts"
 import { withFoundRun } from "../findRun.ts"
 import { quiet, readFlags, runIdArgument } from "../flags.ts"
@@ -73,7 +73,7 @@ export const watch = Command.make(
             const view = yield* store.read(runId)
             // Read after the view (they hold at least what it does): when it has news, and at the end
             // (an entry written in the millisecond of the last one seen is told then at the latest).
-            if (view.lastTime !== seen || view.state !== "running") {
+            if (view.lastTime !== seen || !isLive(view.state)) {
               const entries = yield* store.entries(runId)
               for (const entry of entries.slice(told)) {
                 const event = eventOfEntry(entry, view.started)
@@ -82,7 +82,7 @@ export const watch = Command.make(
               told = entries.length
               seen = view.lastTime
             }
-            if (view.state !== "running") return view
+            if (!isLive(view.state)) return view
             yield* Effect.sleep(pollInterval)
           }
         }))

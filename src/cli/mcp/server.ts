@@ -4,9 +4,9 @@
  * settings, the model's call supplies only the objective and maxRounds. Stdout is the protocol:
  * progress lines and logs go to stderr.
  */
-import { Context, Data, Effect, Layer, Result } from "effect"
+import { Context, Data, Effect, Layer, Option, Result } from "effect"
 import * as McpProtocol from "effect/ai/McpProtocol"
-import { InternalError, McpRequestContext, ResourceTemplate } from "effect/ai/McpSchema"
+import { InternalError, McpRequestContext, McpServerClient, ResourceTemplate } from "effect/ai/McpSchema"
 import * as McpServer from "effect/ai/McpServer"
 import * as Stdio from "effect/Stdio"
 import { resolveArgs } from "../../domain/config.ts"
@@ -23,6 +23,7 @@ import { plainStyle, progressLine, resumeCommand } from "../present/output.ts"
 import { CliSession, type Session } from "../session.ts"
 import type { CliSettings } from "../settings.ts"
 import { type StoreLocation, storeOnce } from "../store.ts"
+import { canElicit, elicitAnswer } from "./elicit.ts"
 import { checkedStdio } from "./jsonRpcLines.ts"
 import { callArguments, envelopeResult, errorResult, mcpTool, mcpToolAnnotations } from "./tool.ts"
 
@@ -101,6 +102,13 @@ const callRalph = (
     if (Result.isFailure(resolved)) return errorResult(resolved.failure, limit, undefined)
     const request = yield* McpRequestContext
     const token = tokenOf(request)
+    // A run that would wait for an answer asks the host's user, when the client can be asked;
+    // else it ends at its blocker, as with onBlocked stop (no one would see it wait).
+    const client = yield* Effect.serviceOption(McpServerClient)
+    const asks = settings.onBlocked === "ask" && Option.isSome(client) && canElicit(request.clientCapabilities)
+    const callSettings: CliSettings = settings.onBlocked === "ask" && !asks
+      ? { ...settings, onBlocked: "stop" }
+      : settings
     let run: RunRef | undefined
     const remember = (event: RunEvent) =>
       Effect.sync(() => {
@@ -109,7 +117,7 @@ const callRalph = (
         }
       })
     return yield* withRalph(
-      settings,
+      callSettings,
       (ralph) => ralph.run(args),
       {
         sinks: [
@@ -123,7 +131,8 @@ const callRalph = (
         ],
         startedAt: performance.now()
       },
-      gate.success
+      gate.success,
+      asks && Option.isSome(client) ? elicitAnswer(client.value) : undefined
     ).pipe(
       Effect.provideService(CliSession, session),
       Effect.map((envelope) => envelopeResult(envelope, limit)),

@@ -1,3 +1,4 @@
+import { answerCommand } from "../../domain/messages.ts"
 import { type RunView, summarize } from "../../domain/runView.ts"
 import { summarizeUsage } from "../../domain/usage.ts"
 import type { RunListing } from "../../record/RunStore.ts"
@@ -32,7 +33,14 @@ export const showJson = (view: RunView) => ({
   guards: view.started.guards ?? {},
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },
-  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery }))
+  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery })),
+  waiting: view.waiting === null ? null : {
+    ...view.waiting,
+    since: new Date(view.waiting.since).toISOString(),
+    answerCommand: answerCommand(view.started.runId)
+  },
+  messages: view.messages.map(({ t, ...message }) => ({ at: t, ...message })),
+  pendingNotes: view.pendingNotes
 })
 
 /**

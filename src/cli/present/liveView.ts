@@ -235,6 +235,9 @@ export const liveView = (
                 }
               }
               break
+            case "RunWaiting":
+              if (status !== undefined) status.phase = { _tag: "waiting", text: "waiting for an answer" }
+              break
             case "RunFinished":
             case "RunFailed":
               return stop()

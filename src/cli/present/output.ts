@@ -2,6 +2,7 @@ import { resolve } from "node:path"
 import { errorFields, type RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
+import { answerCommand } from "../../domain/messages.ts"
 import type { Envelope } from "../../domain/outcome.ts"
 import { formatDuration } from "../../domain/render.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
@@ -77,14 +78,22 @@ const shellWord = (word: string): string => /^[\w@%+=:,./-]+$/.test(word) ? word
  * else the resume finds them as `run` did, by the same variables and defaults. A database URL is
  * never printed (it holds a password): the command says to set RALPH_DATABASE_URL instead.
  */
-export const resumeCommand = (runId: string, location: StoreLocation): string => {
-  const words = [`ralph resume ${runId}`]
+export const resumeCommand = (runId: string, location: StoreLocation): string =>
+  located(`ralph resume ${runId}`, location)
+
+/** `ralph answer RUN "TEXT"` for a run recorded at `location`, with the flags that find it. */
+export const answerCommandAt = (runId: string, location: StoreLocation): string =>
+  located(answerCommand(runId), location)
+
+/** A command on a recorded run, with the location flags the invocation was given (so it finds the same store). */
+const located = (command: string, location: StoreLocation): string => {
+  const words = [command]
   if (location.chosenHere?.stateDir === true) words.push(`--state-dir ${shellWord(resolve(location.stateDir))}`)
   if (location.chosenHere?.engine === true) words.push(`--engine ${location.engine}`)
-  const command = words.join(" ")
+  const line = words.join(" ")
   return location.engine === "postgres" && location.chosenHere?.databaseUrl === true
-    ? `RALPH_DATABASE_URL=<the database URL> ${command}`
-    : command
+    ? `RALPH_DATABASE_URL=<the database URL> ${line}`
+    : line
 }
 
 export interface Style {
@@ -212,6 +221,12 @@ export const progressLine = (
         `round ${event.round}/${maxRounds} · retrying in ${
           formatDuration(event.delayMs)
         } (${event.reason}), attempt ${event.attempt}`
+      )
+    case "RunWaiting":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · waiting for an answer: ${oneLine(event.blocker)} · ${
+          answerCommand(event.runId)
+        }${event.timeoutMs === undefined ? "" : ` (within ${formatDuration(event.timeoutMs)})`}`
       )
     case "ChildSpawned":
     case "RunFinished":
