@@ -35,7 +35,12 @@ const ralphLayer = (
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
-    retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
+    retry: {
+      ...defaultRetryPolicy,
+      retries: settings.retries,
+      baseDelay: settings.retryDelay,
+      ...(Option.isSome(settings.waitLimits) ? { waitLimits: settings.waitLimits.value } : {})
+    },
     killGrace: settings.killGrace,
     record: { agent: settings.agent, signal: () => session.signal },
     ...(settings.maxCostUsd === undefined ? {} : { maxCostUsd: settings.maxCostUsd }),

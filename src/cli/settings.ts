@@ -40,6 +40,8 @@ export interface CliSettings extends StoreLocation {
   readonly retries: number
   /** The first retry's backoff; later ones double, with jitter, up to a minute. */
   readonly retryDelay: Duration.Duration
+  /** How far off a rate limit's reset the run waits it out (--wait-limits); none: it does not. */
+  readonly waitLimits: Option.Option<Duration.Duration>
   readonly killGrace: Duration.Duration
   readonly maxCostUsd: number | undefined
   readonly maxTokens: number | undefined
@@ -86,6 +88,7 @@ export interface SettingsFlags extends LocationFlags {
   readonly maxTime: Given<Duration.Duration>
   readonly retries: Given<number>
   readonly retryDelay: Given<Duration.Duration>
+  readonly waitLimits: Given<Duration.Duration>
   readonly killGrace: Given<Duration.Duration>
   readonly notify: Given<ReadonlyArray<string>>
 }
@@ -363,6 +366,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     maxTime: optional(yield* value(settings.maxTime, flags.maxTime)),
     retries: valueOr(yield* value(settings.retries, flags.retries), defaults.retries),
     retryDelay: valueOr(yield* value(settings.retryDelay, flags.retryDelay), defaults.retryDelay),
+    waitLimits: optional(yield* value(settings.waitLimits, flags.waitLimits)),
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
     notify: valueOr(yield* value(settings.notify, flags.notify), []),
     ...(yield* locationOf(flags, env, provider, workspace, true)),

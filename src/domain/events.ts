@@ -135,6 +135,21 @@ export const RetryScheduled = Schema.TaggedStruct("RetryScheduled", {
   delayMs: Schema.Number
 })
 
+/**
+ * The round waits for a rate limit the agent said resets past the usual retry waits (--wait-limits),
+ * durably: a crash during the wait resumes what is left of it. `until` (ISO 8601) is the reset plus
+ * jitter, when the round's next attempt starts.
+ */
+export const LimitWait = Schema.TaggedStruct("LimitWait", {
+  runId: Schema.String,
+  round: Schema.Int,
+  /** The attempt that will run after the wait. */
+  attempt: Schema.Int,
+  reason: FailureReason,
+  resetAt: Schema.String,
+  until: Schema.String
+})
+
 export const RunFinished = Schema.TaggedStruct("RunFinished", { runId: Schema.String, envelope: Envelope })
 
 export const RunFailed = Schema.TaggedStruct("RunFailed", { runId: Schema.String, error: RalphError })
@@ -151,6 +166,7 @@ export const RunEvent = Schema.Union([
   RoundStopped,
   RetryScheduled,
   RunFinished,
-  RunFailed
+  RunFailed,
+  LimitWait
 ])
 export type RunEvent = typeof RunEvent.Type

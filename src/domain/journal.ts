@@ -4,6 +4,7 @@ import {
   ChildSpawned,
   ClaimChecked,
   ClaimCheckStarted,
+  LimitWait,
   RetryScheduled,
   RoundFailed,
   RoundFinished,
@@ -43,7 +44,8 @@ const eventEntries = {
   RoundRejected: recorded("round-rejected", Struct.omit(RoundRejected.fields, withOutput)),
   RoundStopped: recorded("round-stopped", Struct.omit(RoundStopped.fields, event)),
   RetryScheduled: recorded("retry", Struct.omit(RetryScheduled.fields, event)),
-  RunFinished: recorded("run-finished", Struct.omit(RunFinished.fields, event))
+  RunFinished: recorded("run-finished", Struct.omit(RunFinished.fields, event)),
+  LimitWait: recorded("limit-wait", Struct.omit(LimitWait.fields, event))
 } as const
 
 /** The events the record keeps as they are. */

@@ -98,6 +98,20 @@ export interface RunView {
   readonly ownerHost: string | null
   /** The notifications sent or failed, in order. */
   readonly notifications: ReadonlyArray<NotificationEntry>
+  /**
+   * The wait for a rate limit's reset the run is in (--wait-limits): its round, the attempt after it,
+   * the reported reset and when the wait ends (ISO 8601); null once the next attempt started or the run
+   * finished. A run cancelled or crashed during the wait keeps it: its resume goes on with it.
+   */
+  readonly limitWait: LimitWaitView | null
+}
+
+export interface LimitWaitView {
+  readonly round: number
+  readonly attempt: number
+  readonly reason: FailureReason
+  readonly resetAt: string
+  readonly until: string
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -155,6 +169,7 @@ export class RunFold {
   private terminal = false
   private lastTime: string
   private readonly notifications: Array<NotificationEntry> = []
+  private limitWait: LimitWaitView | null = null
 
   constructor(readonly started: RunStartedEntry) {
     this.ownerPid = started.pid
@@ -214,6 +229,7 @@ export class RunFold {
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
         return this.interruptClaims()
       case "round-started":
+        this.limitWait = null
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
         this.rounds.push({
           round: entry.round,
@@ -285,12 +301,22 @@ export class RunFold {
         return this.replaceCurrent({ durationMs: entry.durationMs, usage: entry.usage ?? null })
       case "retry":
         return
+      case "limit-wait":
+        this.limitWait = {
+          round: entry.round,
+          attempt: entry.attempt,
+          reason: entry.reason,
+          resetAt: entry.resetAt,
+          until: entry.until
+        }
+        return
       case "notification":
         this.notifications.push(entry)
         return
       case "run-finished":
         this.envelope = entry.envelope
         this.terminal = true
+        this.limitWait = null
         // Only the time budget ends a run with a round still going: that round was cut.
         if (this.current()?.status === "running") this.replaceCurrent({ status: "failed", failure: timeBudgetCut })
         return
@@ -342,7 +368,8 @@ export class RunFold {
       lastTime: this.lastTime,
       ownerPid: this.ownerPid,
       ownerHost: this.ownerHost,
-      notifications: [...this.notifications]
+      notifications: [...this.notifications],
+      limitWait: this.limitWait
     }
   }
 }

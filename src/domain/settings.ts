@@ -34,6 +34,12 @@ export const defaults = {
   /** Cap on one retry's backoff, and on all of one round's retry waits added up. */
   retryMaxDelay: Duration.seconds(60),
   retryMaxTotalWait: Duration.minutes(15),
+  /**
+   * A wait for a rate limit's reset (--wait-limits) goes this fraction of the wait past the reset, at
+   * random, up to the cap: runs that hit one limit together do not all call again at its first instant.
+   */
+  limitWaitJitter: 0.05,
+  limitWaitJitterMax: Duration.seconds(60),
   killGrace: Duration.seconds(5),
   verifyTimeout: Duration.minutes(10),
   /** The most children a single run may ask for (the engine's ceiling on maxRounds). */
@@ -143,6 +149,14 @@ export const settings = {
     flag: "retry-delay",
     kind: duration,
     description: `Backoff before the first retry, doubling after (default ${Duration.format(defaults.retryDelay)})`
+  }),
+  waitLimits: setting({
+    key: "waitLimits",
+    env: "RALPH_WAIT_LIMITS",
+    flag: "wait-limits",
+    kind: duration,
+    description: "Wait out a rate limit whose reset the agent reports past the usual retry waits (over " +
+      `${Duration.format(defaults.retryMaxDelay)}), when it resets within this long; then retry the round`
   }),
   killGrace: setting({
     key: "killGrace",

@@ -12,7 +12,7 @@ import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { GitFailed } from "../workspace/git.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
-import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
+import { limitWait, retryDelayMillis, type RetryPolicy } from "./retry.ts"
 import type { RunEvents } from "./RunEvents.ts"
 
 /** What an attempt that yielded a valid report leaves behind. */
@@ -32,6 +32,11 @@ export class AttemptFailed extends Schema.TaggedError<AttemptFailed>()("AttemptF
   failure: ChildFailed,
   /** The wait before the next attempt, or null when the round ends here. */
   retryInMs: Schema.NullOr(Schema.Number),
+  /**
+   * Set instead of a retry when the round waits out a rate limit (see `limitWait`, src/loop/retry.ts):
+   * when the next attempt starts (epoch ms) and how long the wait was when decided.
+   */
+  limitWait: Schema.optionalKey(Schema.Struct({ until: Schema.Number, ms: Schema.Number })),
   /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
   stopped: Schema.optionalKey(Schema.Array(Usage))
 }) {}
@@ -81,6 +86,10 @@ export interface AttemptInput {
   readonly prompt: string
   /** The round's waits before this attempt, in milliseconds. */
   readonly waitedMillis: number
+  /** The round's limit waits before this attempt (see `limitWait`), in milliseconds. */
+  readonly limitWaitedMillis: number
+  /** The attempt's number counted from the round's last limit wait (its retries start afresh after one). */
+  readonly sinceWait: number
   /** What is left of the run's cost cap, passed to agents that take one. */
   readonly maxBudgetUsd: number | undefined
   /** The workspace's fingerprint as the last round's attempt left it, when nothing ran since (see Attempted.after). */
@@ -143,12 +152,30 @@ const attemptFailed = Effect.fnUntraced(function*(
     ...(failure.usage === undefined ? {} : { usage: failure.usage }),
     durationMs: started === undefined ? 0 : now - started
   })
-  const retryInMs = retryDelayMillis(
-    context.policy,
-    { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
-    now,
-    yield* Random.next
-  )
+  const failed = {
+    reason: failure.reason,
+    resetAt: failure.resetAt,
+    attempt: input.sinceWait,
+    waitedMillis: input.waitedMillis,
+    limitWaitedMillis: input.limitWaitedMillis
+  }
+  const random = yield* Random.next
+  const limited = limitWait(context.policy, failed, now, random)
+  if (limited?._tag === "wait") {
+    yield* events.publish({
+      _tag: "LimitWait",
+      runId,
+      round,
+      attempt: attempt + 1,
+      reason: failure.reason,
+      resetAt: limited.resetAt,
+      until: new Date(limited.until).toISOString()
+    })
+    const wait = { until: limited.until, ms: limited.ms }
+    return yield* new AttemptFailed({ failure, retryInMs: null, limitWait: wait, ...stopped })
+  }
+  // A reset past what --wait-limits waits for is not retried either.
+  const retryInMs = limited === undefined ? retryDelayMillis(context.policy, failed, now, random) : undefined
   if (retryInMs !== undefined) {
     yield* events.publish({
       _tag: "RetryScheduled",

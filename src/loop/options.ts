@@ -30,7 +30,8 @@ const Options = Schema.Struct({
     retries: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { message: "expected a whole number, 0 or more" })),
     baseDelay: atLeastZero,
     maxDelay: atLeastZero,
-    maxTotalWait: atLeastZero
+    maxTotalWait: atLeastZero,
+    waitLimits: Schema.optional(positiveDuration)
   })),
   maxTime: Schema.optional(positiveDuration),
   killGrace: Schema.optional(atLeastZero),

@@ -238,7 +238,7 @@ const conclude = Effect.fnUntraced(function*(
 const capAfterFailure = ({ guards, spend }: Execution, failed: AttemptFailed): SpendLimit | undefined =>
   failed.failure.reason === "budget" && guards.maxCostUsd !== undefined
     ? "cost"
-    : failed.retryInMs === null
+    : failed.retryInMs === null && failed.limitWait === undefined
     ? undefined
     : spendLimitReached(guards, spend.soFar())
 
@@ -256,10 +256,14 @@ const runRound = (execution: Execution) =>
     })
     let attempt = 1
     let waitedMillis = 0
+    let limitWaitedMillis = 0
+    let waitedAfter = 0
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
       const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
-      const result = yield* execution.attempt({ round: n, attempt, prompt, waitedMillis, maxBudgetUsd }).pipe(
+      const sinceWait = attempt - waitedAfter
+      const input = { round: n, attempt, prompt, waitedMillis, limitWaitedMillis, sinceWait, maxBudgetUsd }
+      const result = yield* execution.attempt(input).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
       )
@@ -267,7 +271,7 @@ const runRound = (execution: Execution) =>
         outcome = result.succeeded
         continue
       }
-      const { failure, retryInMs } = result.failed
+      const { failure, limitWait, retryInMs } = result.failed
       for (const usage of result.failed.stopped ?? []) spend.attempt(n, usage)
       spend.attempt(n, failure.usage)
       const limit = capAfterFailure(execution, result.failed)
@@ -296,6 +300,22 @@ const runRound = (execution: Execution) =>
         }
         yield* execution.onRound(next)
         return next
+      }
+      if (limitWait !== undefined) {
+        // Until the reset the attempt's activity decided: the wake time is stored the first time the
+        // clock is scheduled, so a replay (whatever its own clock or flags say) waits what is left of it.
+        const now = yield* Clock.currentTimeMillis
+        yield* DurableClock.sleep({
+          name: `round ${n} limit wait ${attempt}`,
+          duration: Duration.millis(Math.max(0, limitWait.until - now)),
+          inMemoryThreshold: Duration.zero
+        })
+        // The limit has reset: the round's retries start afresh.
+        limitWaitedMillis += limitWait.ms
+        waitedMillis = 0
+        waitedAfter = attempt
+        attempt++
+        continue
       }
       if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
       // Persisted whatever its length, so a crash during the wait resumes the wait.

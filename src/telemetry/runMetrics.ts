@@ -79,6 +79,7 @@ export const runMetrics = () => {
       case "ClaimCheckStarted":
       case "ClaimChecked":
       case "RetryScheduled":
+      case "LimitWait":
         return Effect.void
     }
   }

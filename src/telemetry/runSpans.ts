@@ -128,6 +128,14 @@ export const runSpans = (): Publish => {
         verification = undefined
         return
       }
+      case "LimitWait":
+        run?.event("limit wait", now, {
+          "ralph.round": event.round,
+          "ralph.attempt": event.attempt,
+          "ralph.failure_reason": event.reason,
+          "ralph.wait_until": event.until
+        })
+        return
       case "RetryScheduled":
         run?.event("retry scheduled", now, {
           "ralph.round": event.round,

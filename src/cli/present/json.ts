@@ -31,5 +31,6 @@ export const showJson = (view: RunView) => ({
   guards: view.started.guards ?? {},
   result: view.envelope,
   error: view.error === null ? null : { _tag: view.error._tag, message: view.error.message, ...view.error.fields },
-  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery }))
+  notifications: view.notifications.map(({ t, type: _, ...delivery }) => ({ at: t, ...delivery })),
+  ...(view.limitWait === null ? {} : { limitWait: view.limitWait })
 })

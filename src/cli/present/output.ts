@@ -3,7 +3,7 @@ import { errorFields, type RalphError } from "../../domain/errors.ts"
 import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
 import type { Envelope } from "../../domain/outcome.ts"
-import { formatDuration } from "../../domain/render.ts"
+import { formatDuration, limitWaitText } from "../../domain/render.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, type RoundUsage } from "../../domain/usage.ts"
 import type { StoreLocation } from "../store.ts"
@@ -192,6 +192,12 @@ export const progressLine = (
         `round ${event.round}/${maxRounds} · retrying in ${
           formatDuration(event.delayMs)
         } (${event.reason}), attempt ${event.attempt}`
+      )
+    case "LimitWait":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · ${agent} · ${
+          limitWaitText(event.until)
+        } (${event.reason}), then attempt ${event.attempt}`
       )
     case "ChildSpawned":
     case "RunFinished":
