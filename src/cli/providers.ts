@@ -39,27 +39,43 @@ const unavailable = (error: ProviderUnavailable): Provider => ({
   start: () => Effect.die(error)
 })
 
-/** The registry of one invocation: the chosen agent, with this invocation's settings and limits. */
+/** The process agent of kind `use` with these settings, named `name` (a named agent's own name). */
+const processAgentOf = (name: string, use: string, settings: AgentConfig): ProcessAgent | ProviderUnavailable => {
+  const agent = use === "exec"
+    ? execProcess(settings)
+    : isPresetName(use)
+    ? agentPreset(use, settings)
+    : new ProviderUnavailable({ provider: name, problem: "unknown", detail: `the agents are ${agentNames.join(", ")}` })
+  if (agent instanceof ProviderUnavailable) {
+    return name === agent.provider
+      ? agent
+      : new ProviderUnavailable({ provider: name, problem: agent.problem, detail: agent.detail })
+  }
+  return name === agent.name ? agent : { ...agent, name }
+}
+
+/** The registry of one invocation: the chosen agent and its fallbacks, with this invocation's settings and limits. */
 export const providersLayer = (settings: CliSettings) =>
   Layer.effect(
     SubagentProvider,
     Effect.gen(function*() {
-      const name = settings.config.subagentProvider
-      const agent = name === "exec"
-        ? execProcess(settings.agent)
-        : isPresetName(name)
-        ? agentPreset(name, settings.agent)
-        : new ProviderUnavailable({
-          provider: name,
-          problem: "unknown",
-          detail: `the agents are ${agentNames.join(", ")}`
-        })
-      const provider = agent instanceof ProviderUnavailable ? unavailable(agent) : yield* makeProcessProvider(agent, {
+      const limits = {
         ...defaultProcessLimits,
         killGrace: settings.killGrace,
         roundTimeout: settings.roundTimeout,
         idleTimeout: settings.idleTimeout
+      }
+      const name = settings.config.subagentProvider
+      const chosen = [
+        { name, use: name, agent: settings.agent },
+        ...settings.fallbacks.map((f) => ({ name: f.name, use: f.agent.use, agent: f.agent }))
+      ]
+      const providers = yield* Effect.forEach(chosen, ({ agent, name, use }) => {
+        const process = processAgentOf(name, use, agent)
+        return process instanceof ProviderUnavailable
+          ? Effect.succeed(unavailable(process))
+          : makeProcessProvider(process, limits)
       })
-      return SubagentProvider.make([provider])
+      return SubagentProvider.make(providers)
     })
   )

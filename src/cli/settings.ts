@@ -8,6 +8,7 @@ import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
   type AgentConfig,
   type AgentName,
+  agentNames,
   defaults,
   type EngineName,
   fileKeys,
@@ -53,6 +54,14 @@ export interface CliSettings extends StoreLocation {
   readonly protect: ReadonlyArray<string>
   /** Webhooks told of the run's end (a resume's own, like its retries). */
   readonly notify: ReadonlyArray<string>
+  /** The agents a round falls back to, in order, each with its settings (`use`: the built-in agent it is). */
+  readonly fallbacks: ReadonlyArray<NamedAgent>
+}
+
+/** An agent by the name the config or the command line gives it, and its settings. */
+export interface NamedAgent {
+  readonly name: string
+  readonly agent: AgentConfig & { readonly use: AgentName }
 }
 
 /** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
@@ -91,6 +100,7 @@ export interface SettingsFlags extends LocationFlags {
   readonly waitLimits: Given<Duration.Duration>
   readonly killGrace: Given<Duration.Duration>
   readonly notify: Given<ReadonlyArray<string>>
+  readonly fallbackAgents: Given<ReadonlyArray<string>>
 }
 
 /** The workspace: an existing directory, by its real path. */
@@ -156,14 +166,14 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
 
 const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
 
-const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName, AgentConfig>>, InvalidConfig> =>
+const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<string, AgentConfig>>, InvalidConfig> =>
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
     if (!Predicate.isObject(raw)) {
       return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
     }
-    const result: Partial<Record<AgentName, AgentConfig>> = {}
+    const result: Partial<Record<string, AgentConfig>> = {}
     for (const [name, value] of Object.entries(raw)) {
       const decoded = decodeAgentConfig(name, value, `agents.${name}`)
       if ("problem" in decoded) {
@@ -171,7 +181,7 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
           new InvalidConfig({ key: decoded.key, problem: `${decoded.problem} (in ${configFileName})` })
         )
       }
-      result[name as AgentName] = decoded.value // decodeAgentConfig refused every other name
+      result[name] = decoded.value
     }
     return Effect.succeed(result)
   })
@@ -285,6 +295,39 @@ const chosenAgent = Effect.fnUntraced(function*(
   return agent
 })
 
+/**
+ * The agents a round falls back to: each a built-in agent (with its `agents.NAME` settings) or one
+ * the config file names (`agents.NAME.use`), neither the round's own agent nor given twice.
+ */
+const fallbacksOf = (
+  given: Given<ReadonlyArray<string>>,
+  primary: AgentName,
+  agents: Partial<Record<string, AgentConfig>>
+): Effect.Effect<ReadonlyArray<NamedAgent>, InvalidArguments | InvalidConfig> =>
+  Effect.suspend(() => {
+    if (Option.isNone(given)) return Effect.succeed([])
+    const { source, value: names } = given.value
+    const refuse = (problem: string) =>
+      Effect.fail(
+        source.startsWith("--")
+          ? new InvalidArguments({ argument: source, problem })
+          : new InvalidConfig({ key: source, problem })
+      )
+    const known = [...new Set([...agentNames, ...Object.keys(agents)])]
+    const fallbacks: Array<NamedAgent> = []
+    for (const name of names) {
+      const configured = agents[name]
+      const use = configured?.use ?? (agentNames as ReadonlyArray<string>).find((builtIn) => builtIn === name)
+      if (use === undefined) {
+        return refuse(`${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`)
+      }
+      if (name === primary) return refuse(`${name} is the round's own agent (--agent); a fallback is another one`)
+      if (fallbacks.some((f) => f.name === name)) return refuse(`${name} is given twice`)
+      fallbacks.push({ name, agent: { ...configured, use: use as AgentName } })
+    }
+    return Effect.succeed(fallbacks)
+  })
+
 type GuardSettings = Pick<
   CliSettings,
   "maxCostUsd" | "maxTokens" | "allowUnknownCost" | "maxStalledRounds" | "verify" | "verifyTimeout" | "protect"
@@ -357,6 +400,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
   }
   const agents = yield* agentConfigs(file)
   const optional = <A>(given: Given<A>) => Option.map(given, (s) => s.value)
+  const fallbacks = yield* fallbacksOf(yield* value(settings.fallbackAgents, flags.fallbackAgents), agentName, agents)
   return {
     config,
     workspace,
@@ -369,6 +413,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     waitLimits: optional(yield* value(settings.waitLimits, flags.waitLimits)),
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
     notify: valueOr(yield* value(settings.notify, flags.notify), []),
+    fallbacks,
     ...(yield* locationOf(flags, env, provider, workspace, true)),
     ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider))
   }

@@ -36,7 +36,9 @@ export const RunStarted = Schema.TaggedStruct("RunStarted", {
   /** A resumed run: the round that started and never finished, which runs again. */
   rerunsRound: Schema.optionalKey(Schema.Int),
   /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
-  stoppedStalePid: Schema.optionalKey(Schema.Int)
+  stoppedStalePid: Schema.optionalKey(Schema.Int),
+  /** The agents a round falls back to, in order, when its own is rate-limited or overloaded past the waits. */
+  fallbackAgents: Schema.optionalKey(Schema.Array(Schema.String))
 })
 
 export type RunStarted = typeof RunStarted.Type
@@ -45,7 +47,9 @@ export type RunStarted = typeof RunStarted.Type
 export const RoundStarted = Schema.TaggedStruct("RoundStarted", {
   runId: Schema.String,
   round: Schema.Int,
-  attempt: Schema.Int
+  attempt: Schema.Int,
+  /** The agent the attempt runs, in a run with fallback agents (absent: the run's own). */
+  agent: Schema.optionalKey(Schema.String)
 })
 
 /** The round's child runs: its pid (the leader of its process group), to stop it after a crash. */

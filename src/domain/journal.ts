@@ -73,9 +73,19 @@ export const entryOf = (recordedEvent: RecordedEvent): NewEntry => {
 export const RunStartedEntry = Schema.Struct({
   ...common,
   type: Schema.Literal("run-started"),
-  ...Struct.pick(RunStarted.fields, ["runId", "objective", "maxRounds", "config", "workspace", "guards"]),
+  ...Struct.pick(RunStarted.fields, [
+    "runId",
+    "objective",
+    "maxRounds",
+    "config",
+    "workspace",
+    "guards",
+    "fallbackAgents"
+  ]),
   /** The agent's settings the run was started with, so a resume starts the same agent. */
   agent: AgentConfig,
+  /** The fallback agents' settings, by name (env values never: only their names), for a resume. */
+  agents: Schema.optionalKey(Schema.Record(Schema.String, AgentConfig)),
   gitHead: Schema.NullOr(Schema.String),
   pid: Schema.Int,
   /** The machine the pid is on (absent in records written before it was kept). */
@@ -158,6 +168,8 @@ export const parseJournal = (text: string): Result.Result<ReadonlyArray<JournalE
 export interface StartFacts {
   /** The agent's settings, without env values. */
   readonly agent: AgentConfig
+  /** The fallback agents' settings by name, without env values. */
+  readonly agents?: Readonly<Record<string, AgentConfig>>
   readonly gitHead: string | null
   readonly pid: number
   readonly host: string
@@ -176,6 +188,8 @@ export const startEntry = (event: RunStarted, facts: StartFacts): NewEntry =>
       agent: facts.agent,
       workspace: event.workspace,
       ...(event.guards === undefined ? {} : { guards: event.guards }),
+      ...(event.fallbackAgents === undefined ? {} : { fallbackAgents: event.fallbackAgents }),
+      ...(facts.agents === undefined ? {} : { agents: facts.agents }),
       gitHead: facts.gitHead,
       pid: facts.pid,
       host: facts.host,
@@ -228,6 +242,7 @@ export const eventOfEntry = (entry: JournalEntry, started: RunStartedEntry): Run
         config: started.config,
         workspace: started.workspace,
         ...(started.guards === undefined ? {} : { guards: started.guards }),
+        ...(started.fallbackAgents === undefined ? {} : { fallbackAgents: started.fallbackAgents }),
         ...(entry.type === "run-started" ? {} : {
           resumedAfterRound: entry.afterRound,
           ...(entry.rerunsRound === null ? {} : { rerunsRound: entry.rerunsRound }),
@@ -240,7 +255,13 @@ export const eventOfEntry = (entry: JournalEntry, started: RunStartedEntry): Run
     }
     case "round-started":
       // A journal written before child-spawned existed holds the pid here: the event has no place for it.
-      return { _tag: "RoundStarted", runId, round: entry.round, attempt: entry.attempt }
+      return {
+        _tag: "RoundStarted",
+        runId,
+        round: entry.round,
+        attempt: entry.attempt,
+        ...(entry.agent === undefined ? {} : { agent: entry.agent })
+      }
     default: {
       const { t: _t, type, ...fields } = entry
       // The entry's schema is the event's without its tag and run id (eventEntries): the same shape by construction.

@@ -23,6 +23,8 @@ export interface RoundView {
   /** When the attempt started (its round-started entry's time). */
   readonly startedAt: string
   readonly pid: number | null
+  /** The agent that ran the attempt, in a run with fallback agents; null otherwise (the run's own). */
+  readonly agent: string | null
   /**
    * `interrupted`: ralph itself stopped mid-round (a crash, SIGKILL); `cancelled`: the run was
    * cancelled and the child stopped; `malformed`/`oversized`: its report was rejected (see `problem`).
@@ -170,6 +172,8 @@ export class RunFold {
   private lastTime: string
   private readonly notifications: Array<NotificationEntry> = []
   private limitWait: LimitWaitView | null = null
+  /** By round not finished yet: the agent of each of its attempts, in a run with fallback agents. */
+  private readonly attemptAgents = new Map<number, Array<string>>()
 
   constructor(readonly started: RunStartedEntry) {
     this.ownerPid = started.pid
@@ -230,12 +234,16 @@ export class RunFold {
         return this.interruptClaims()
       case "round-started":
         this.limitWait = null
+        if (entry.agent !== undefined) {
+          this.attemptAgents.set(entry.round, [...(this.attemptAgents.get(entry.round) ?? []), entry.agent])
+        }
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
         this.rounds.push({
           round: entry.round,
           attempt: entry.attempt,
           startedAt: entry.t,
           pid: entry.pid ?? null,
+          agent: entry.agent ?? null,
           status: "running",
           report: null,
           durationMs: null,
@@ -267,7 +275,8 @@ export class RunFold {
           durationMs: entry.durationMs,
           changed: entry.workspace?.changed ?? null
         }
-        this.spend.finish(entry.round, entry.usage, entry.durationMs)
+        this.spend.finish(entry.round, entry.usage, entry.durationMs, this.attemptAgents.get(entry.round))
+        this.attemptAgents.delete(entry.round)
         this.stopped.delete(entry.round)
         return
       case "claim-check-started":

@@ -6,7 +6,19 @@
  * (src/cli/settingSources.ts).
  */
 import { Duration, Schema } from "effect"
-import { boolean, command, count, duration, globs, type Kind, oneOf, text, urls, usd } from "./settingValues.ts"
+import {
+  agentRefs,
+  boolean,
+  command,
+  count,
+  duration,
+  globs,
+  type Kind,
+  oneOf,
+  text,
+  urls,
+  usd
+} from "./settingValues.ts"
 
 /** The agents the CLI offers. */
 export const presetNames = ["claude", "codex", "gemini", "opencode"] as const
@@ -150,6 +162,14 @@ export const settings = {
     kind: duration,
     description: `Backoff before the first retry, doubling after (default ${Duration.format(defaults.retryDelay)})`
   }),
+  fallbackAgents: setting({
+    key: "fallbackAgents",
+    env: "RALPH_FALLBACK_AGENTS",
+    flag: "fallback-agent",
+    kind: agentRefs,
+    description: "An agent (built in, or agents.NAME of the config file) the round is retried with, in order, when " +
+      "the round's agent is rate-limited or overloaded past the retries and --wait-limits; repeatable"
+  }),
   waitLimits: setting({
     key: "waitLimits",
     env: "RALPH_WAIT_LIMITS",
@@ -259,6 +279,8 @@ export const presetKeys = ["binary", "model", "args", "env", "permissions"] as c
 
 /** What one agent is configured with (the one shape, for the config file, the CLI and the run's record). */
 export const AgentConfig = Schema.Struct({
+  /** A named agent's kind (`agents.NAME.use`): the built-in agent it is, with these settings. */
+  use: Schema.optionalKey(Schema.Literals(agentNames)),
   /** exec only: the command line of the agent program, split into words like a shell would. */
   command: Schema.optionalKey(Schema.String),
   /** The program: a name looked up on PATH, or a path. */

@@ -1,12 +1,20 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
-import { type ChildFailed, type ChildOutput, type ChildRequest, SubagentProvider } from "../agents/SubagentProvider.ts"
+import {
+  type ChildFailed,
+  type ChildOutput,
+  type ChildRequest,
+  type Provider,
+  SubagentProvider
+} from "../agents/SubagentProvider.ts"
 import { EngineRejected, type ProviderUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
 
 export interface StartRequest {
-  /** Every child of the run goes to this provider. */
+  /** Every child of the run goes to this provider, but those given one of `fallbacks`. */
   readonly provider: string
+  /** The other providers a child of the run may be given (`RunHandle.child`'s `agent`). */
+  readonly fallbacks?: ReadonlyArray<string>
   /** The run's cap on children that count against it (first attempts; retries do not). */
   readonly maxTotalAgents: number
   /** Continue an existing run: its id and the children it already started. */
@@ -18,8 +26,13 @@ export interface RunHandle {
   readonly runId: string
   /** Every child really started for this run, retries included. */
   readonly agentsStarted: Effect.Effect<number>
-  /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
-  readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+  /**
+   * Starts one child on the run's provider (or on `agent`, one of its fallbacks) and waits for its
+   * value; the child is gone when this ends.
+   */
+  readonly child: (
+    request: Omit<ChildRequest, "runId"> & { readonly agent?: string | undefined }
+  ) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
 }
 
 export interface EngineOptions {
@@ -82,6 +95,8 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             })
           }
           const provider = yield* providers.resolve(request.provider)
+          const fallbacks = new Map<string, Provider>()
+          for (const name of request.fallbacks ?? []) fallbacks.set(name, yield* providers.resolve(name))
           const runId = request.resume?.runId ?? (yield* makeRunId)
           const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
           const counted = yield* Ref.make(request.resume?.counted ?? 0)
@@ -91,7 +106,7 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
           yield* Effect.addFinalizer(() => Fiber.interruptAll([...running]))
           // Untraced: it runs once per round (see bench/RESULTS.md).
           const child = Effect.fnUntraced(function*(
-            childRequest: Omit<ChildRequest, "runId">
+            { agent, ...childRequest }: Omit<ChildRequest, "runId"> & { readonly agent?: string | undefined }
           ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
             if (childRequest.attempt === 1) {
               const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
@@ -104,7 +119,8 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             // run's end) closes it, which stops the child and waits until it is gone.
             const caller = yield* Effect.fiber
             running.add(caller)
-            return yield* Effect.scoped(provider.start({ ...childRequest, runId })).pipe(
+            const chosen = agent === undefined ? provider : fallbacks.get(agent) ?? provider
+            return yield* Effect.scoped(chosen.start({ ...childRequest, runId })).pipe(
               Effect.ensuring(Effect.sync(() => running.delete(caller)))
             )
           })

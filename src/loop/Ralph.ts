@@ -45,6 +45,8 @@ export interface RalphOptions extends RalphConfigInput {
   readonly record?: {
     /** The agent's settings (env values are never kept, only their names). Default: none. */
     readonly agent?: AgentConfig
+    /** The fallback agents' settings by name, kept the same way (a resume starts the same ones). */
+    readonly agents?: Readonly<Record<string, AgentConfig>>
     /** The signal that cancelled a run, when a signal did: only the process that got it knows. */
     readonly signal?: () => "SIGINT" | "SIGTERM" | undefined
   }
@@ -70,6 +72,11 @@ export interface RalphOptions extends RalphConfigInput {
    * bounded, the run's end delayed by 10 s at most, never failing the run; kept in the run's record.
    */
   readonly notify?: ReadonlyArray<string>
+  /**
+   * Providers (registered in SubagentProvider) a round is retried with, in order, when its agent is
+   * rate-limited or overloaded past the retries and the limit waits; each checked like the run's own.
+   */
+  readonly fallbackAgents?: ReadonlyArray<string>
 }
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
@@ -123,6 +130,8 @@ export class Ralph extends Context.Service<Ralph, {
           maxTimeGiven: options.maxTimeGiven ?? options.maxTime,
           notify,
           agent: options.record?.agent ?? {},
+          fallbackAgents: options.fallbackAgents ?? [],
+          agents: options.record?.agents,
           signal: options.record?.signal ?? (() => undefined)
         })
 
@@ -131,15 +140,19 @@ export class Ralph extends Context.Service<Ralph, {
          * run's guards: a cost cap needs an agent that reports its cost, unless an unknown cost is allowed.
          */
         const providerFor = Effect.fnUntraced(function*(guards: Guards) {
-          const provider = yield* providers.resolve(config.subagentProvider)
-          if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && provider.reportsCost !== true) {
-            return yield* new InvalidConfig({
-              key: "maxCostUsd",
-              problem: `the agent ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
-                "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
-            })
+          // The caps apply across agents: a fallback joins a cost-capped run on the same terms.
+          for (const name of [config.subagentProvider, ...(options.fallbackAgents ?? [])]) {
+            const provider = yield* providers.resolve(name)
+            if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && provider.reportsCost !== true) {
+              const role = name === config.subagentProvider ? "agent" : "fallback agent"
+              return yield* new InvalidConfig({
+                key: "maxCostUsd",
+                problem:
+                  `the ${role} ${provider.name} does not report what it costs, so ralph cannot hold it to a cost ` +
+                  "cap; cap its tokens (maxTokens) instead, or allow an unknown cost (--allow-unknown-cost)"
+              })
+            }
           }
-          return provider
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {

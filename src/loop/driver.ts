@@ -53,6 +53,9 @@ export interface Driver {
   readonly notify: ReadonlyArray<string>
   /** The agent's settings the record keeps (without env values). */
   readonly agent: AgentConfig
+  /** The agents a round falls back to, in order (src/loop/workflow.ts), and their settings the record keeps. */
+  readonly fallbackAgents: ReadonlyArray<string>
+  readonly agents: Readonly<Record<string, AgentConfig>> | undefined
   /** The signal that cancelled a run, when a signal did. */
   readonly signal: () => "SIGINT" | "SIGTERM" | undefined
 }
@@ -83,6 +86,7 @@ const eventsFor = Effect.fnUntraced(function*(driver: Driver, runId: string | un
     store: store.value,
     lock,
     agent: driver.agent,
+    ...(driver.agents === undefined ? {} : { agents: driver.agents }),
     gitHead: gitHead(driver.workspace),
     signal: driver.signal
   })
@@ -119,8 +123,15 @@ const resumableExecution = Effect.fnUntraced(function*(driver: Driver, runId: st
 })
 
 /** The workflow's payload for a run from its checkpoint. */
-const payloadOf = (runId: string, checkpoint: Checkpoint, guards: Guards): RalphRunPayload => ({
+const payloadOf = (
+  runId: string,
+  checkpoint: Checkpoint,
+  guards: Guards,
+  primary: string,
+  fallbackAgents: ReadonlyArray<string>
+): RalphRunPayload => ({
   runId,
+  ...(fallbackAgents.length === 0 ? {} : { agents: [primary, ...fallbackAgents] }),
   objective: checkpoint.objective,
   maxRounds: checkpoint.maxRounds,
   from: checkpoint.lastReport === undefined
@@ -161,6 +172,7 @@ const liveRunOf = Effect.fnUntraced(function*(
     run,
     events,
     workspace: driver.workspace,
+    agentName: driver.config.subagentProvider,
     maxHandoffChars: driver.config.maxHandoffChars,
     policy: driver.policy,
     ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),
@@ -196,7 +208,7 @@ const outcomeOf = Effect.fnUntraced(function*(
   const settled = settledResult(start.checkpoint)
   const executed = settled !== undefined ? Effect.succeed(settled) : driver.durable.execute(RalphRun, {
     executionId: start.resumed ? yield* resumableExecution(driver, runId) : runId,
-    payload: payloadOf(runId, start.checkpoint, start.guards)
+    payload: payloadOf(runId, start.checkpoint, start.guards, driver.config.subagentProvider, driver.fallbackAgents)
   }).pipe(Effect.catchDefect(storeFailed(driver)))
   const maxTime = driver.maxTime
   const result = maxTime === undefined
@@ -247,6 +259,7 @@ export const drive = (driver: Driver) =>
     if (resumed) removeStaleScratch(checkpoint.runId)
     const run = yield* driver.engine.start({
       provider: driver.config.subagentProvider,
+      fallbacks: driver.fallbackAgents,
       maxTotalAgents: checkpoint.maxRounds,
       ...(resumed
         ? { resume: { runId: checkpoint.runId, agentsStarted: checkpoint.agentsStarted, counted: checkpoint.counted } }
@@ -265,6 +278,7 @@ export const drive = (driver: Driver) =>
       config: driver.config,
       workspace: driver.workspace,
       guards,
+      ...(driver.fallbackAgents.length === 0 ? {} : { fallbackAgents: driver.fallbackAgents }),
       ...(protectUnmatched.length === 0 ? {} : { protectUnmatched }),
       ...(dangling === undefined ? {} : {
         resumedAfterRound: checkpoint.lastRound,

@@ -50,7 +50,10 @@ const Options = Schema.Struct({
   /** Each pattern as the CLI reads one: relative to the workspace and inside it. */
   protect: Schema.optional(Schema.Array(glob.schema)),
   /** Each an http or https URL, as the CLI reads one. */
-  notify: Schema.optional(Schema.Array(url.schema))
+  notify: Schema.optional(Schema.Array(url.schema)),
+  fallbackAgents: Schema.optional(
+    Schema.Array(Schema.String.check(Schema.isNonEmpty({ message: "expected an agent's name" })))
+  )
 })
 
 /** The options as a host gives them. */

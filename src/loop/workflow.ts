@@ -36,6 +36,7 @@ import {
 } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { iterate } from "./iterate.ts"
+import { isLimited } from "./retry.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
 export const RunFailure = Schema.Union([
@@ -65,7 +66,12 @@ export const RalphRun = Workflow.make("ralph/Run", {
     })),
     guards: Schema.optionalKey(Guards),
     /** What failed attempts of the first round to run spent in earlier invocations (a continued run). */
-    pendingUsage: Schema.optionalKey(Schema.Array(Usage))
+    pendingUsage: Schema.optionalKey(Schema.Array(Usage)),
+    /**
+     * With fallbacks: the run's own agent, then the agents a round is retried with, in order, when
+     * the one before is rate-limited or overloaded past the waits.
+     */
+    agents: Schema.optionalKey(Schema.Array(Schema.String))
   },
   success: RunResult,
   error: RunFailure,
@@ -235,10 +241,14 @@ const conclude = Effect.fnUntraced(function*(
  * After a failed attempt of round `n`: the cap its spend used up (no retry then), if one — the agent
  * stopped at the budget ralph passed it, or the failed attempts reached a cap.
  */
-const capAfterFailure = ({ guards, spend }: Execution, failed: AttemptFailed): SpendLimit | undefined =>
+const capAfterFailure = (
+  { guards, spend }: Execution,
+  failed: AttemptFailed,
+  fallsBack: boolean
+): SpendLimit | undefined =>
   failed.failure.reason === "budget" && guards.maxCostUsd !== undefined
     ? "cost"
-    : failed.retryInMs === null && failed.limitWait === undefined
+    : failed.retryInMs === null && failed.limitWait === undefined && !fallsBack
     ? undefined
     : spendLimitReached(guards, spend.soFar())
 
@@ -258,11 +268,28 @@ const runRound = (execution: Execution) =>
     let waitedMillis = 0
     let limitWaitedMillis = 0
     let waitedAfter = 0
+    // Each round starts with the run's own agent (a limit may have reset since); undefined: the run has no fallbacks.
+    const agents = payload.agents ?? []
+    let fellBack = 0
+    const agentOf = () => agents.length === 0 ? undefined : fellBack === 0 ? null : agents[fellBack]!
+    // Which agent ran each attempt of the round, for its spend in the result.
+    const ran: Array<string> = []
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
       const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
       const sinceWait = attempt - waitedAfter
-      const input = { round: n, attempt, prompt, waitedMillis, limitWaitedMillis, sinceWait, maxBudgetUsd }
+      const agent = agentOf()
+      if (agents.length > 0) ran.push(agents[fellBack]!)
+      const input = {
+        round: n,
+        attempt,
+        prompt,
+        waitedMillis,
+        limitWaitedMillis,
+        sinceWait,
+        maxBudgetUsd,
+        ...(agent === undefined ? {} : { agent })
+      }
       const result = yield* execution.attempt(input).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
@@ -274,7 +301,10 @@ const runRound = (execution: Execution) =>
       const { failure, limitWait, retryInMs } = result.failed
       for (const usage of result.failed.stopped ?? []) spend.attempt(n, usage)
       spend.attempt(n, failure.usage)
-      const limit = capAfterFailure(execution, result.failed)
+      // Past the retries and the limit waits, a rate-limited or overloaded agent gives the round to the next one.
+      const fallsBack = retryInMs === null && limitWait === undefined && isLimited(failure.reason) &&
+        fellBack + 1 < agents.length
+      const limit = capAfterFailure(execution, result.failed, fallsBack)
       if (limit !== undefined) {
         // With no finished report to end on, the round failed.
         const usage = spend.soFar()
@@ -317,6 +347,14 @@ const runRound = (execution: Execution) =>
         attempt++
         continue
       }
+      if (fallsBack) {
+        fellBack++
+        waitedMillis = 0
+        limitWaitedMillis = 0
+        waitedAfter = attempt
+        attempt++
+        continue
+      }
       if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
       // Persisted whatever its length, so a crash during the wait resumes the wait.
       yield* DurableClock.sleep({
@@ -328,7 +366,7 @@ const runRound = (execution: Execution) =>
       attempt++
     }
     for (const usage of outcome.stopped ?? []) spend.attempt(n, usage)
-    spend.finish(n, outcome.usage, outcome.durationMs)
+    spend.finish(n, outcome.usage, outcome.durationMs, ran)
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
     const next = yield* conclude(execution, n, outcome.report, stalled, undefined)
     yield* execution.onRound(next)

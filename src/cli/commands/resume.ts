@@ -26,6 +26,22 @@ const warnIfRepeating = (view: RunView) => {
   )
 }
 
+/** The run's fallback agents as recorded, their variables' values taken from the config in force now. */
+const restoredFallbacks = (view: RunView, loaded: CliSettings) =>
+  Effect.forEach(loaded.fallbacks, ({ agent, name }) => {
+    const recorded = view.started.agents?.[name]
+    const restored = recorded === undefined ? { agent } : withValuesFrom(recorded, agent)
+    return "missing" in restored
+      ? Effect.fail(
+        new InvalidConfig({
+          key: `agents.${name}.env`,
+          problem: `the run was started with ${restored.missing.join(", ")} set for its fallback agent ${name}; ` +
+            "ralph records no values, so set them again in ralph.config.json to resume it"
+        })
+      )
+      : Effect.succeed({ name, agent: { ...restored.agent, use: agent.use } })
+  })
+
 export const resume = Command.make(
   "resume",
   { ...resumeFlags, runId: runIdArgument },
@@ -59,6 +75,8 @@ export const resume = Command.make(
         agentCmd: Option.none(),
         agentArgs: Option.none(),
         model: Option.none(),
+        // The fallback order is the run's, each named agent's settings its record's (values from the config now).
+        fallbackAgents: Option.some({ value: view.started.fallbackAgents ?? [], source: "the run's record" }),
         // The run is continued where it is recorded, whatever the run's workspace configures now.
         stateDir: Option.some({ value: stateDir, source: "the run's location" }),
         engine: Option.some({ value: location.engine, source: "the run's location" }),
@@ -78,7 +96,14 @@ export const resume = Command.make(
             `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
         })
       }
-      const settings: CliSettings = { ...loaded, ...location, config: view.started.config, agent: restored.agent }
+      const fallbacks = yield* restoredFallbacks(view, loaded)
+      const settings: CliSettings = {
+        ...loaded,
+        ...location,
+        config: view.started.config,
+        agent: restored.agent,
+        fallbacks
+      }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       return yield* withRalph(
         settings,

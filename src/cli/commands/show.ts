@@ -85,7 +85,9 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string> = new Ma
   const guards = describeGuards(view.started.guards ?? {})
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
   for (const round of view.rounds) {
-    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
+    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}${
+      round.agent === null ? "" : ` · ${escapeLine(round.agent)}`
+    }`
     const took = round.durationMs === null ? "" : ` · ${formatDuration(round.durationMs)}`
     const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
     const what = round.report !== null

@@ -17,6 +17,7 @@ export const showJson = (view: RunView) => ({
     attempt: round.attempt,
     status: round.status,
     pid: round.pid,
+    ...(round.agent === null ? {} : { agent: round.agent }),
     durationMs: round.durationMs,
     usage: round.usage,
     ...(round.report === null ? {} : { report: round.report }),

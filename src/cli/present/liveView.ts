@@ -192,6 +192,7 @@ export const liveView = (
               if (status !== undefined) {
                 status.round = event.round
                 status.phase = { _tag: "running", since: at }
+                if (event.agent !== undefined) status.agent = escapeLine(event.agent)
               }
               break
             case "RoundFinished":

@@ -137,7 +137,7 @@ export const progressLine = (
     }
     case "RoundStarted":
       return style.dim(
-        `round ${event.round}/${maxRounds} · ${agent} · started${
+        `round ${event.round}/${maxRounds} · ${event.agent === undefined ? agent : escapeLine(event.agent)} · started${
           event.attempt > 1 ? ` (attempt ${event.attempt})` : ""
         }`
       )
