@@ -67,7 +67,7 @@ export const providersLayer = (settings: CliSettings) =>
       }
       const name = settings.config.subagentProvider
       const chosen = [
-        { name, use: name, agent: settings.agent },
+        { name, use: settings.agent.use ?? name, agent: settings.agent },
         ...settings.fallbacks.map((f) => ({ name: f.name, use: f.agent.use, agent: f.agent }))
       ]
       const providers = yield* Effect.forEach(chosen, ({ agent, name, use }) => {

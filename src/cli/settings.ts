@@ -88,7 +88,7 @@ export interface LocationFlags {
 
 /** Flag values as effect/cli parsed them (each setting's variable behind its flag): already typed and checked. */
 export interface SettingsFlags extends LocationFlags {
-  readonly agent: Given<AgentName>
+  readonly agent: Given<string>
   readonly agentCmd: Option.Option<string>
   readonly agentArgs: Option.Option<string>
   readonly model: Option.Option<string>
@@ -261,6 +261,7 @@ export const loadLocation = Effect.fn("loadLocation")(function*(
 
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
 const chosenAgent = Effect.fnUntraced(function*(
+  /** The built-in agent it is. */
   name: AgentName,
   configured: AgentConfig,
   flags: SettingsFlags,
@@ -296,12 +297,33 @@ const chosenAgent = Effect.fnUntraced(function*(
 })
 
 /**
+ * The built-in agent `name` (--agent, RALPH_AGENT, subagentProvider; `source` says which) is: itself,
+ * or a named agent's `use`; any other name is refused where it was given, with the agents there are.
+ */
+const kindOfAgent = (
+  name: string,
+  agents: Partial<Record<string, AgentConfig>>,
+  source: Option.Option<string>
+): Effect.Effect<AgentName, InvalidArguments | InvalidConfig> => {
+  const kind = agents[name]?.use ?? agentNames.find((builtIn) => builtIn === name)
+  if (kind !== undefined) return Effect.succeed(kind)
+  const known = [...new Set([...agentNames, ...Object.keys(agents)])]
+  const problem = `${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`
+  const from = Option.getOrElse(source, () => "the default")
+  return Effect.fail(
+    from.startsWith("--")
+      ? new InvalidArguments({ argument: from, problem })
+      : new InvalidConfig({ key: settings.subagentProvider.key, problem: `${problem} (from ${from})` })
+  )
+}
+
+/**
  * The agents a round falls back to: each a built-in agent (with its `agents.NAME` settings) or one
  * the config file names (`agents.NAME.use`), neither the round's own agent nor given twice.
  */
 const fallbacksOf = (
   given: Given<ReadonlyArray<string>>,
-  primary: AgentName,
+  primary: string,
   agents: Partial<Record<string, AgentConfig>>
 ): Effect.Effect<ReadonlyArray<NamedAgent>, InvalidArguments | InvalidConfig> =>
   Effect.suspend(() => {
@@ -384,8 +406,11 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
   const agentGiven = Option.isSome(flags.agentCmd) && !Option.exists(flags.agent, (a) => a.source.startsWith("--"))
     ? Option.some({ value: "exec" as const, source: "--agent-cmd" })
     : flags.agent
-  const agentName = valueOr(yield* value(settings.subagentProvider, agentGiven), defaults.subagentProvider)
-  if (Option.isSome(flags.agentCmd) && agentName !== "exec") {
+  const chosen = yield* value(settings.subagentProvider, agentGiven)
+  const agentName = valueOr(chosen, defaults.subagentProvider)
+  const agents = yield* agentConfigs(file)
+  const kind = yield* kindOfAgent(agentName, agents, Option.map(chosen, (c) => c.source))
+  if (Option.isSome(flags.agentCmd) && kind !== "exec") {
     return yield* new InvalidArguments({
       argument: "--agent-cmd",
       problem: `only the exec agent takes a command line, and --agent is ${agentName}`
@@ -398,13 +423,12 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     maxHandoffChars: valueOr(yield* unflagged(settings.maxHandoffChars), defaults.maxHandoffChars),
     maxResultChars: valueOr(yield* unflagged(settings.maxResultChars), defaults.maxResultChars)
   }
-  const agents = yield* agentConfigs(file)
   const optional = <A>(given: Given<A>) => Option.map(given, (s) => s.value)
   const fallbacks = yield* fallbacksOf(yield* value(settings.fallbackAgents, flags.fallbackAgents), agentName, agents)
   return {
     config,
     workspace,
-    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags, provider),
+    agent: yield* chosenAgent(kind, agents[agentName] ?? {}, flags, provider),
     roundTimeout: optional(yield* value(settings.roundTimeout, flags.roundTimeout)),
     idleTimeout: optional(yield* value(settings.idleTimeout, flags.idleTimeout)),
     maxTime: optional(yield* value(settings.maxTime, flags.maxTime)),

@@ -7,6 +7,7 @@
  */
 import { Duration, Schema } from "effect"
 import {
+  agentRef,
   agentRefs,
   boolean,
   command,
@@ -74,7 +75,6 @@ export const defaults = {
   notifyTotalWait: Duration.seconds(10)
 } as const
 
-export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
 export const engineName: Kind<EngineName> = oneOf("engine", engineNames)
 
 /** One setting: where it is read from and how. */
@@ -96,8 +96,10 @@ export const settings = {
     key: "subagentProvider",
     env: "RALPH_AGENT",
     flag: "agent",
-    kind: agentName,
-    description: `The agent: ${agentNames.join(", ")} (default ${defaults.subagentProvider})`
+    kind: agentRef,
+    description: `The agent: ${
+      agentNames.join(", ")
+    }, or one of your own (agents.NAME in the config file, with "use") (default ${defaults.subagentProvider})`
   }),
   agentCmd: setting({
     key: "agents.exec.command",

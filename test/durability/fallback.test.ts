@@ -69,23 +69,29 @@ describe("fallback agents", () => {
     expect(json.rounds.map((r: { agent: string }) => r.agent)).toEqual(["exec", "backup"])
   }, 60_000)
 
-  it("named agents in the config, fallbackAgents from the file: two exec programs, tried in order", async () => {
-    const dirs = scratch()
-    config(dirs, {
-      fallbackAgents: ["second", "third"],
-      agents: {
-        exec: { command: limited(dirs, "first") },
-        second: { use: "exec", command: limited(dirs, "second") },
-        third: { use: "exec", command: completing(dirs, "third") }
-      }
-    })
-    const result = await run(dirs, "--agent", "exec")
-    expect(result.code, result.stderr).toBe(0)
-    const envelope = JSON.parse(result.stdout)
-    expect(envelope.agentsStarted).toBe(3)
-    expect(envelope.result.usage.rounds[0].agents).toEqual(["exec", "second", "third"])
-    expect(ran(dirs)).toEqual(["first", "second", "third"])
-  }, 60_000)
+  it(
+    "named agents in the config, the run's own one of them, fallbackAgents from the file: three exec programs in order",
+    async () => {
+      const dirs = scratch()
+      config(dirs, {
+        fallbackAgents: ["second", "third"],
+        agents: {
+          first: { use: "exec", command: limited(dirs, "first") },
+          second: { use: "exec", command: limited(dirs, "second") },
+          third: { use: "exec", command: completing(dirs, "third") }
+        }
+      })
+      const result = await run(dirs, "--agent", "first")
+      expect(result.code, result.stderr).toBe(0)
+      const envelope = JSON.parse(result.stdout)
+      expect(envelope.agentsStarted).toBe(3)
+      expect(envelope.result.usage.rounds[0].agents).toEqual(["first", "second", "third"])
+      expect(ran(dirs)).toEqual(["first", "second", "third"])
+      const shown = await ralph(["show", envelope.runId, "--state-dir", dirs.state])
+      expect(shown.stdout).toContain("agent: first")
+    },
+    60_000
+  )
 
   it("an agent that failed otherwise than by a limit gets no fallback: the round fails", async () => {
     const dirs = scratch()

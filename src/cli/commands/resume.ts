@@ -3,8 +3,8 @@ import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { reportFault } from "../../domain/render.ts"
 import type { RunView } from "../../domain/runView.ts"
-import { agentName, withValuesFrom } from "../../domain/settings.ts"
-import { decodeValue } from "../../domain/settingValues.ts"
+import { withValuesFrom } from "../../domain/settings.ts"
+import { agentRef, decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { withFoundRun } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
@@ -61,7 +61,7 @@ export const resume = Command.make(
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
       warnIfRepeating(view)
-      const agent = decodeValue(agentName.schema)(view.started.config.subagentProvider)
+      const agent = decodeValue(agentRef.schema)(view.started.config.subagentProvider)
       if ("problem" in agent) {
         return yield* new StateUnavailable({
           path: stateDir,
