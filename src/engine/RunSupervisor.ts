@@ -1,6 +1,6 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
 import {
-  type ChildFailed,
+  ChildFailed,
   type ChildOutput,
   type ChildRequest,
   type Provider,
@@ -95,8 +95,8 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             })
           }
           const provider = yield* providers.resolve(request.provider)
-          const fallbacks = new Map<string, Provider>()
-          for (const name of request.fallbacks ?? []) fallbacks.set(name, yield* providers.resolve(name))
+          const byName = new Map<string, Provider>([[request.provider, provider]])
+          for (const name of request.fallbacks ?? []) byName.set(name, yield* providers.resolve(name))
           const runId = request.resume?.runId ?? (yield* makeRunId)
           const started = yield* Ref.make(request.resume?.agentsStarted ?? 0)
           const counted = yield* Ref.make(request.resume?.counted ?? 0)
@@ -108,6 +108,14 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
           const child = Effect.fnUntraced(function*(
             { agent, ...childRequest }: Omit<ChildRequest, "runId"> & { readonly agent?: string | undefined }
           ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
+            const chosen = agent === undefined ? provider : byName.get(agent)
+            if (chosen === undefined) {
+              // A replay whose payload names an agent this invocation did not start the run with.
+              return yield* new ChildFailed({
+                reason: "crashed",
+                detail: `the agent ${agent} is not one of this run's agents (${[...byName.keys()].join(", ")})`
+              })
+            }
             if (childRequest.attempt === 1) {
               const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
               if (n > request.maxTotalAgents) {
@@ -119,7 +127,6 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             // run's end) closes it, which stops the child and waits until it is gone.
             const caller = yield* Effect.fiber
             running.add(caller)
-            const chosen = agent === undefined ? provider : fallbacks.get(agent) ?? provider
             return yield* Effect.scoped(chosen.start({ ...childRequest, runId })).pipe(
               Effect.ensuring(Effect.sync(() => running.delete(caller)))
             )

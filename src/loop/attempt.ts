@@ -56,8 +56,6 @@ export interface AttemptContext {
   readonly run: RunHandle
   readonly events: RunEvents["Service"]
   readonly workspace: string
-  /** The run's own agent (its provider's name), for the record of which agent ran an attempt. */
-  readonly agentName: string
   readonly maxHandoffChars: number
   readonly policy: RetryPolicy
   /**
@@ -92,11 +90,8 @@ export interface AttemptInput {
   readonly limitWaitedMillis: number
   /** The attempt's number counted from the round's last limit wait (its retries start afresh after one). */
   readonly sinceWait: number
-  /**
-   * In a run with fallback agents, the agent this attempt runs: null for the run's own, else a
-   * fallback's name (absent: the run has none).
-   */
-  readonly agent?: string | null
+  /** In a run with fallback agents, the agent this attempt runs (the run's own, or a fallback). */
+  readonly agent?: string
   /** What is left of the run's cost cap, passed to agents that take one. */
   readonly maxBudgetUsd: number | undefined
   /** The workspace's fingerprint as the last round's attempt left it, when nothing ran since (see Attempted.after). */
@@ -216,7 +211,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     }
     return { result, after: undefined }
   }
-  const agent = input.agent === undefined ? {} : { agent: input.agent ?? context.agentName }
+  const agent = input.agent === undefined ? {} : { agent: input.agent }
   yield* (events.publish({ _tag: "RoundStarted", runId, round, attempt, ...agent }))
   /** ralph's own git in the workspace (the fingerprint, the checkpoint), past its bounds, fails the attempt by name. */
   const gitFailed = (started: number | undefined) => (error: GitFailed) =>
@@ -242,7 +237,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     workspace: context.workspace,
     onSpawn,
     onStopped,
-    ...(input.agent == null ? {} : { agent: input.agent }),
+    ...agent,
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
     Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, countable(failure), started, stopped))

@@ -172,7 +172,6 @@ const liveRunOf = Effect.fnUntraced(function*(
     run,
     events,
     workspace: driver.workspace,
-    agentName: driver.config.subagentProvider,
     maxHandoffChars: driver.config.maxHandoffChars,
     policy: driver.policy,
     ...(dangling?.finished === undefined ? {} : { recordedFinish: dangling.finished }),

@@ -268,18 +268,17 @@ const runRound = (execution: Execution) =>
     let waitedMillis = 0
     let limitWaitedMillis = 0
     let waitedAfter = 0
-    // Each round starts with the run's own agent (a limit may have reset since); undefined: the run has no fallbacks.
+    // Each round starts with the run's own agent (a limit may have reset since); none named: the run has no fallbacks.
     const agents = payload.agents ?? []
     let fellBack = 0
-    const agentOf = () => agents.length === 0 ? undefined : fellBack === 0 ? null : agents[fellBack]!
     // Which agent ran each attempt of the round, for its spend in the result.
     const ran: Array<string> = []
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
       const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
       const sinceWait = attempt - waitedAfter
-      const agent = agentOf()
-      if (agents.length > 0) ran.push(agents[fellBack]!)
+      const agent = agents[fellBack]
+      if (agent !== undefined) ran.push(agent)
       const input = {
         round: n,
         attempt,
