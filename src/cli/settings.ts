@@ -101,6 +101,11 @@ export interface SettingsFlags extends LocationFlags {
   readonly killGrace: Given<Duration.Duration>
   readonly notify: Given<ReadonlyArray<string>>
   readonly fallbackAgents: Given<ReadonlyArray<string>>
+  /**
+   * A resume's: the run's agents' settings as recorded, by name (env values blank), for a named
+   * agent the config file no longer defines.
+   */
+  readonly recordedAgents?: Readonly<Record<string, AgentConfig>>
 }
 
 /** The workspace: an existing directory, by its real path. */
@@ -408,7 +413,7 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     : flags.agent
   const chosen = yield* value(settings.subagentProvider, agentGiven)
   const agentName = valueOr(chosen, defaults.subagentProvider)
-  const agents = yield* agentConfigs(file)
+  const agents = { ...flags.recordedAgents, ...(yield* agentConfigs(file)) }
   const kind = yield* kindOfAgent(agentName, agents, Option.map(chosen, (c) => c.source))
   if (Option.isSome(flags.agentCmd) && kind !== "exec") {
     return yield* new InvalidArguments({

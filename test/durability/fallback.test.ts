@@ -139,6 +139,26 @@ describe("fallback agents", () => {
     expect(ran(dirs)).toEqual(["primary", "backup", "primary", "backup"])
   }, 60_000)
 
+  it("a resume starts the run's named agents as recorded when the config no longer defines them", async () => {
+    const dirs = scratch()
+    writeFileSync(join(dirs.root, "broken"), "")
+    config(dirs, {
+      agents: {
+        own: { use: "exec", command: limited(dirs, "own") },
+        backup: { use: "exec", command: completing(dirs, "backup") }
+      }
+    })
+    const first = await run(dirs, "--agent", "own", "--fallback-agent", "backup")
+    expect(first.code).toBe(4)
+    const runId = JSON.parse(first.stdout).error.runId
+    config(dirs, {})
+    rmSync(join(dirs.root, "broken"))
+    const resumed = await ralph(["resume", runId, "--state-dir", dirs.state, "--json"], { RALPH_LOCK_DIR: dirs.locks })
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(JSON.parse(resumed.stdout).result.usage.rounds[0].agents).toEqual(["own", "backup"])
+    expect(ran(dirs)).toEqual(["own", "backup", "own", "backup"])
+  }, 60_000)
+
   it("a cost-capped run refuses a fallback that does not report cost, unless an unknown cost is allowed", async () => {
     const dirs = scratch()
     config(dirs, {

@@ -3,7 +3,7 @@ import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { reportFault } from "../../domain/render.ts"
 import type { RunView } from "../../domain/runView.ts"
-import { withValuesFrom } from "../../domain/settings.ts"
+import { type AgentConfig, withValuesFrom } from "../../domain/settings.ts"
 import { agentRef, decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { withFoundRun } from "../findRun.ts"
@@ -23,6 +23,20 @@ const warnIfRepeating = (view: RunView) => {
     }); this resume runs round ${
       String(fields.round)
     } again with the same agent and prompt, so it fails the same way unless the agent writes a valid report this time\n`
+  )
+}
+
+/**
+ * The run's named agents (its own and its fallbacks) as recorded, without their variables: a named
+ * agent the config file no longer defines is started as the run was, and the values of the
+ * variables it had are asked of the config again (withValuesFrom names those missing).
+ */
+const namedAgentsOf = (view: RunView): Record<string, AgentConfig> => {
+  const recorded = { ...view.started.agents, [view.started.config.subagentProvider]: view.started.agent }
+  return Object.fromEntries(
+    Object.entries(recorded)
+      .filter(([, agent]) => agent.use !== undefined)
+      .map(([name, { env: _, ...agent }]) => [name, agent])
   )
 }
 
@@ -77,6 +91,7 @@ export const resume = Command.make(
         model: Option.none(),
         // The fallback order is the run's, each named agent's settings its record's (values from the config now).
         fallbackAgents: Option.some({ value: view.started.fallbackAgents ?? [], source: "the run's record" }),
+        recordedAgents: namedAgentsOf(view),
         // The run is continued where it is recorded, whatever the run's workspace configures now.
         stateDir: Option.some({ value: stateDir, source: "the run's location" }),
         engine: Option.some({ value: location.engine, source: "the run's location" }),
