@@ -2,7 +2,7 @@ import { Option } from "effect"
 import { Argument, type CliError, Flag } from "effect/cli"
 import { InvalidConfig } from "../domain/errors.ts"
 import { type Setting, settings } from "../domain/settings.ts"
-import { count, decodeValue, glob, type Kind, url } from "../domain/settingValues.ts"
+import { agentRef, count, decodeValue, glob, type Kind, url } from "../domain/settingValues.ts"
 import { settingConfig, type Sourced, sourceProblem } from "./settingSources.ts"
 
 /** A text flag; `metavar` stands for its value in `--help` (`--workspace DIR`). */
@@ -122,6 +122,8 @@ export const runFlags = {
   maxTime: settingFlag(settings.maxTime),
   retries: settingFlag(settings.retries),
   retryDelay: settingFlag(settings.retryDelay),
+  waitLimits: settingFlag(settings.waitLimits),
+  fallbackAgents: listFlag(settings.fallbackAgents, agentRef),
   killGrace: settingFlag(settings.killGrace),
   maxCostUsd: settingFlag(settings.maxCostUsd),
   maxTokens: settingFlag(settings.maxTokens),
@@ -163,6 +165,7 @@ export const resumeFlags = {
   maxTime: runFlags.maxTime,
   retries: runFlags.retries,
   retryDelay: runFlags.retryDelay,
+  waitLimits: runFlags.waitLimits,
   killGrace: runFlags.killGrace,
   notify,
   stateDir,

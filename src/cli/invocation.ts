@@ -38,9 +38,21 @@ const ralphLayer = (
   Ralph.layer({
     ...settings.config,
     workspace: settings.workspace,
-    retry: { ...defaultRetryPolicy, retries: settings.retries, baseDelay: settings.retryDelay },
+    retry: {
+      ...defaultRetryPolicy,
+      retries: settings.retries,
+      baseDelay: settings.retryDelay,
+      ...(Option.isSome(settings.waitLimits) ? { waitLimits: settings.waitLimits.value } : {})
+    },
     killGrace: settings.killGrace,
-    record: { agent: settings.agent, signal: () => session.signal },
+    record: {
+      agent: settings.agent,
+      ...(settings.fallbacks.length === 0
+        ? {}
+        : { agents: Object.fromEntries(settings.fallbacks.map(({ agent, name }) => [name, agent])) }),
+      signal: () => session.signal
+    },
+    ...(settings.fallbacks.length === 0 ? {} : { fallbackAgents: settings.fallbacks.map((f) => f.name) }),
     ...(settings.maxCostUsd === undefined ? {} : { maxCostUsd: settings.maxCostUsd }),
     ...(settings.maxTokens === undefined ? {} : { maxTokens: settings.maxTokens }),
     allowUnknownCost: settings.allowUnknownCost,

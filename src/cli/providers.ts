@@ -41,38 +41,67 @@ const unavailable = (error: ProviderUnavailable): Provider => ({
   start: () => Effect.die(error)
 })
 
-/** One agent's provider, with this invocation's limits; an agent that cannot be made is unavailable when resolved. */
-const providerOf = (settings: CliSettings, name: string, config: AgentConfig, where: string) =>
-  Effect.gen(function*() {
-    const agent = name === "exec"
-      ? execProcess(config, where)
-      : isPresetName(name)
-      ? agentPreset(name, config)
-      : new ProviderUnavailable({
-        provider: name,
-        problem: "unknown",
-        detail: `the agents are ${agentNames.join(", ")}`
-      })
-    return agent instanceof ProviderUnavailable ? unavailable(agent) : yield* makeProcessProvider(agent, {
-      ...defaultProcessLimits,
-      killGrace: settings.killGrace,
-      roundTimeout: settings.roundTimeout,
-      idleTimeout: settings.idleTimeout
-    })
-  })
+/**
+ * The process agent of kind `use` with these settings, named `name` (a named agent's own name);
+ * `where` says where an exec agent's program is set.
+ */
+const processAgentOf = (
+  name: string,
+  use: string,
+  settings: AgentConfig,
+  where: string
+): ProcessAgent | ProviderUnavailable => {
+  const agent = use === "exec"
+    ? execProcess(settings, where)
+    : isPresetName(use)
+    ? agentPreset(use, settings)
+    : new ProviderUnavailable({ provider: name, problem: "unknown", detail: `the agents are ${agentNames.join(", ")}` })
+  if (agent instanceof ProviderUnavailable) {
+    return name === agent.provider
+      ? agent
+      : new ProviderUnavailable({ provider: name, problem: agent.problem, detail: agent.detail })
+  }
+  return name === agent.name ? agent : { ...agent, name }
+}
 
 /**
- * The registry of one invocation: the chosen agent, with this invocation's settings and limits, and
- * the reviewer's (issue 20) under a name of its own — a round's child in every way, timeouts included.
+ * The registry of one invocation: the chosen agent and its fallbacks, with this invocation's
+ * settings and limits, and the reviewer's (issue 20) under a name of its own — a round's child in
+ * every way, timeouts included.
  */
 export const providersLayer = (settings: CliSettings) =>
   Layer.effect(
     SubagentProvider,
     Effect.gen(function*() {
-      const worker = yield* providerOf(settings, settings.config.subagentProvider, settings.agent, workerWhere)
+      const limits = {
+        ...defaultProcessLimits,
+        killGrace: settings.killGrace,
+        roundTimeout: settings.roundTimeout,
+        idleTimeout: settings.idleTimeout
+      }
+      const providerOf = (name: string, use: string, agent: AgentConfig, where: string) => {
+        const process = processAgentOf(name, use, agent, where)
+        return process instanceof ProviderUnavailable
+          ? Effect.succeed(unavailable(process))
+          : makeProcessProvider(process, limits)
+      }
+      const name = settings.config.subagentProvider
+      const chosen = [
+        { name, use: settings.agent.use ?? name, agent: settings.agent, where: workerWhere },
+        ...settings.fallbacks.map((f) => ({
+          name: f.name,
+          use: f.agent.use,
+          agent: f.agent,
+          where: `agents.${f.name}.command (or agents.${f.name}.binary) in ralph.config.json`
+        }))
+      ]
+      const providers = yield* Effect.forEach(chosen, ({ agent, name, use, where }) =>
+        providerOf(name, use, agent, where))
       const review = settings.review
-      if (review === undefined) return SubagentProvider.make([worker])
-      const reviewer = yield* providerOf(settings, review.agent, review.settings, reviewerWhere)
-      return SubagentProvider.make([worker, { ...reviewer, name: reviewerProviderName(review.agent) }])
+      if (review === undefined) {
+        return SubagentProvider.make(providers)
+      }
+      const reviewer = yield* providerOf(review.agent, review.agent, review.settings, reviewerWhere)
+      return SubagentProvider.make([...providers, { ...reviewer, name: reviewerProviderName(review.agent) }])
     })
   )

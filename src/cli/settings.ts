@@ -8,6 +8,7 @@ import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
   type AgentConfig,
   type AgentName,
+  agentNames,
   defaults,
   type EngineName,
   fileKeys,
@@ -43,6 +44,8 @@ export interface CliSettings extends StoreLocation {
   readonly retries: number
   /** The first retry's backoff; later ones double, with jitter, up to a minute. */
   readonly retryDelay: Duration.Duration
+  /** How far off a rate limit's reset the run waits it out (--wait-limits); none: it does not. */
+  readonly waitLimits: Option.Option<Duration.Duration>
   readonly killGrace: Duration.Duration
   readonly maxCostUsd: number | undefined
   readonly maxTokens: number | undefined
@@ -59,6 +62,8 @@ export interface CliSettings extends StoreLocation {
   readonly notify: ReadonlyArray<string>
   /** The reviewer of claimed completions (issue 20), when one is asked for. */
   readonly review: ReviewSettings | undefined
+  /** The agents a round falls back to, in order, each with its settings (`use`: the built-in agent it is). */
+  readonly fallbacks: ReadonlyArray<NamedAgent>
 }
 
 /** A reviewer as the CLI starts it: its agent, that agent's settings (its file entry, the review's model applied), its bound. */
@@ -66,6 +71,12 @@ export interface ReviewSettings {
   readonly agent: AgentName
   readonly settings: AgentConfig
   readonly maxReviews: number | undefined
+}
+
+/** An agent by the name the config or the command line gives it, and its settings. */
+export interface NamedAgent {
+  readonly name: string
+  readonly agent: AgentConfig & { readonly use: AgentName }
 }
 
 /** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
@@ -97,7 +108,7 @@ export interface LocationFlags {
 
 /** Flag values as effect/cli parsed them (each setting's variable behind its flag): already typed and checked. */
 export interface SettingsFlags extends LocationFlags {
-  readonly agent: Given<AgentName>
+  readonly agent: Given<string>
   readonly agentCmd: Option.Option<string>
   readonly agentArgs: Option.Option<string>
   readonly model: Option.Option<string>
@@ -106,8 +117,15 @@ export interface SettingsFlags extends LocationFlags {
   readonly maxTime: Given<Duration.Duration>
   readonly retries: Given<number>
   readonly retryDelay: Given<Duration.Duration>
+  readonly waitLimits: Given<Duration.Duration>
   readonly killGrace: Given<Duration.Duration>
   readonly notify: Given<ReadonlyArray<string>>
+  readonly fallbackAgents: Given<ReadonlyArray<string>>
+  /**
+   * A resume's: the run's agents' settings as recorded, by name (env values blank), for a named
+   * agent the config file no longer defines.
+   */
+  readonly recordedAgents?: Readonly<Record<string, AgentConfig>>
 }
 
 /** The workspace: an existing directory, by its real path. */
@@ -173,14 +191,14 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
 
 const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
 
-const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName, AgentConfig>>, InvalidConfig> =>
+const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<string, AgentConfig>>, InvalidConfig> =>
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
     if (!Predicate.isObject(raw)) {
       return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
     }
-    const result: Partial<Record<AgentName, AgentConfig>> = {}
+    const result: Partial<Record<string, AgentConfig>> = {}
     for (const [name, value] of Object.entries(raw)) {
       const decoded = decodeAgentConfig(name, value, `agents.${name}`)
       if ("problem" in decoded) {
@@ -188,7 +206,7 @@ const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<AgentName,
           new InvalidConfig({ key: decoded.key, problem: `${decoded.problem} (in ${configFileName})` })
         )
       }
-      result[name as AgentName] = decoded.value // decodeAgentConfig refused every other name
+      result[name] = decoded.value
     }
     return Effect.succeed(result)
   })
@@ -289,6 +307,7 @@ export const fileAgentEntry = Effect.fn("fileAgentEntry")(function*(
 
 /** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
 const chosenAgent = Effect.fnUntraced(function*(
+  /** The built-in agent it is. */
   name: AgentName,
   configured: AgentConfig,
   flags: SettingsFlags,
@@ -322,6 +341,60 @@ const chosenAgent = Effect.fnUntraced(function*(
   }
   return agent
 })
+
+/**
+ * The built-in agent `name` (--agent, RALPH_AGENT, subagentProvider; `source` says which) is: itself,
+ * or a named agent's `use`; any other name is refused where it was given, with the agents there are.
+ */
+const kindOfAgent = (
+  name: string,
+  agents: Partial<Record<string, AgentConfig>>,
+  source: Option.Option<string>
+): Effect.Effect<AgentName, InvalidArguments | InvalidConfig> => {
+  const kind = agents[name]?.use ?? agentNames.find((builtIn) => builtIn === name)
+  if (kind !== undefined) return Effect.succeed(kind)
+  const known = [...new Set([...agentNames, ...Object.keys(agents)])]
+  const problem = `${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`
+  const from = Option.getOrElse(source, () => "the default")
+  return Effect.fail(
+    from.startsWith("--")
+      ? new InvalidArguments({ argument: from, problem })
+      : new InvalidConfig({ key: settings.subagentProvider.key, problem: `${problem} (from ${from})` })
+  )
+}
+
+/**
+ * The agents a round falls back to: each a built-in agent (with its `agents.NAME` settings) or one
+ * the config file names (`agents.NAME.use`), neither the round's own agent nor given twice.
+ */
+const fallbacksOf = (
+  given: Given<ReadonlyArray<string>>,
+  primary: string,
+  agents: Partial<Record<string, AgentConfig>>
+): Effect.Effect<ReadonlyArray<NamedAgent>, InvalidArguments | InvalidConfig> =>
+  Effect.suspend(() => {
+    if (Option.isNone(given)) return Effect.succeed([])
+    const { source, value: names } = given.value
+    const refuse = (problem: string) =>
+      Effect.fail(
+        source.startsWith("--")
+          ? new InvalidArguments({ argument: source, problem })
+          : new InvalidConfig({ key: source, problem })
+      )
+    const known = [...new Set([...agentNames, ...Object.keys(agents)])]
+    const fallbacks: Array<NamedAgent> = []
+    for (const name of names) {
+      const configured = agents[name]
+      const use = configured?.use ?? (agentNames as ReadonlyArray<string>).find((builtIn) => builtIn === name)
+      if (use === undefined) {
+        return refuse(`${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`)
+      }
+      if (name === primary) return refuse(`${name} is the round's own agent (--agent); a fallback is another one`)
+      if (fallbacks.some((f) => f.name === name)) return refuse(`${name} is given twice`)
+      fallbacks.push({ name, agent: { ...configured, use: use as AgentName } })
+    }
+    return Effect.succeed(fallbacks)
+  })
 
 type GuardSettings = Pick<
   CliSettings,
@@ -450,8 +523,11 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
   const agentGiven = Option.isSome(flags.agentCmd) && !Option.exists(flags.agent, (a) => a.source.startsWith("--"))
     ? Option.some({ value: "exec" as const, source: "--agent-cmd" })
     : flags.agent
-  const agentName = valueOr(yield* value(settings.subagentProvider, agentGiven), defaults.subagentProvider)
-  if (Option.isSome(flags.agentCmd) && agentName !== "exec") {
+  const chosen = yield* value(settings.subagentProvider, agentGiven)
+  const agentName = valueOr(chosen, defaults.subagentProvider)
+  const agents = { ...flags.recordedAgents, ...(yield* agentConfigs(file)) }
+  const kind = yield* kindOfAgent(agentName, agents, Option.map(chosen, (c) => c.source))
+  if (Option.isSome(flags.agentCmd) && kind !== "exec") {
     return yield* new InvalidArguments({
       argument: "--agent-cmd",
       problem: `only the exec agent takes a command line, and --agent is ${agentName}`
@@ -464,19 +540,21 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     maxHandoffChars: valueOr(yield* unflagged(settings.maxHandoffChars), defaults.maxHandoffChars),
     maxResultChars: valueOr(yield* unflagged(settings.maxResultChars), defaults.maxResultChars)
   }
-  const agents = yield* agentConfigs(file)
   const optional = <A>(given: Given<A>) => Option.map(given, (s) => s.value)
+  const fallbacks = yield* fallbacksOf(yield* value(settings.fallbackAgents, flags.fallbackAgents), agentName, agents)
   return {
     config,
     workspace,
-    agent: yield* chosenAgent(agentName, agents[agentName] ?? {}, flags, provider),
+    agent: yield* chosenAgent(kind, agents[agentName] ?? {}, flags, provider),
     roundTimeout: optional(yield* value(settings.roundTimeout, flags.roundTimeout)),
     idleTimeout: optional(yield* value(settings.idleTimeout, flags.idleTimeout)),
     maxTime: optional(yield* value(settings.maxTime, flags.maxTime)),
     retries: valueOr(yield* value(settings.retries, flags.retries), defaults.retries),
     retryDelay: valueOr(yield* value(settings.retryDelay, flags.retryDelay), defaults.retryDelay),
+    waitLimits: optional(yield* value(settings.waitLimits, flags.waitLimits)),
     killGrace: valueOr(yield* value(settings.killGrace, flags.killGrace), defaults.killGrace),
     notify: valueOr(yield* value(settings.notify, flags.notify), []),
+    fallbacks,
     ...(yield* locationOf(flags, env, provider, workspace, true)),
     ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider, agents))
   }

@@ -3,11 +3,9 @@
  * key meant), its values by Schema.
  */
 import { Predicate, Result, Schema, SchemaIssue } from "effect"
-import { type AgentConfig, agentNames, execKeys, permissionChoices, presetKeys } from "./settings.ts"
-import { isOneOf } from "./settingValues.ts"
-import { unknownKey } from "./suggest.ts"
-
-const isAgentName = isOneOf(agentNames)
+import { type AgentConfig, type AgentName, agentNames, execKeys, permissionChoices, presetKeys } from "./settings.ts"
+import { isAgentName, isOneOf } from "./settingValues.ts"
+import { closest, unknownKey } from "./suggest.ts"
 
 const firstProblem = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -54,16 +52,62 @@ export interface Refusal {
   readonly problem: string
 }
 
+const isBuiltIn = isOneOf(agentNames)
+
+/**
+ * The built-in agent `agents.NAME` is: NAME itself, or — for a name of the user's own — its `use`
+ * (`{"use": "claude", "model": "haiku"}`), so two claude models or two exec programs are told apart.
+ */
+const kindOf = (name: string, raw: Record<string, unknown>, path: string): { readonly use: AgentName } | Refusal => {
+  const use = raw.use
+  if (isBuiltIn(name)) {
+    return use === undefined || use === name
+      ? { use: name }
+      : {
+        key: `${path}.use`,
+        problem: `agents.${name} is the built-in ${name} agent; give another agent a name of its own`
+      }
+  }
+  if (!isAgentName(name)) {
+    return { key: path, problem: "an agent's name is a letter, then letters, digits, - or _ (at most 64)" }
+  }
+  if (use === undefined) {
+    const near = closest(name, agentNames)
+    return {
+      key: path,
+      problem: `not a built-in agent (${near === undefined ? agentNames.join(", ") : `did you mean ${near}?`}); ` +
+        `an agent of your own says which it is with "use": {"use": "claude", …its settings}`
+    }
+  }
+  return typeof use === "string" && isBuiltIn(use)
+    ? { use }
+    : {
+      key: `${path}.use`,
+      problem: unknownKey("agent", typeof use === "string" ? use : JSON.stringify(use), agentNames)
+    }
+}
+
 /** Validates `agents.NAME` of the config file, `path` naming it in errors: keys by name, values by Schema. */
 export const decodeAgentConfig = (
   name: string,
   raw: unknown,
   path: string
 ): { readonly value: AgentConfig } | Refusal => {
-  if (!isAgentName(name)) {
-    return { key: path, problem: unknownKey("agent", name, agentNames) }
-  }
   if (!Predicate.isObject(raw)) return { key: path, problem: `must be an object` }
+  const kind = kindOf(name, raw, path)
+  if ("problem" in kind) return kind
+  const { use: _, ...settings } = raw
+  const decoded = decodeEntry(kind.use, settings, path)
+  if ("problem" in decoded || isBuiltIn(name)) return decoded
+  return { value: { use: kind.use, ...decoded.value } }
+}
+
+/** The settings of one agent of kind `name`: keys by name, values by Schema. */
+const decodeEntry = (
+  name: AgentName,
+  raw: Record<string, unknown>,
+  path: string
+): { readonly value: AgentConfig } | Refusal => {
   const keys: ReadonlyArray<string> = name === "exec" ? execKeys : presetKeys
   for (const key of Object.keys(raw)) {
     const refusal = refusals[`${name}.${key}`]

@@ -37,7 +37,9 @@ export const RunStarted = Schema.TaggedStruct("RunStarted", {
   /** A resumed run: the round that started and never finished, which runs again. */
   rerunsRound: Schema.optionalKey(Schema.Int),
   /** A resumed run: the child of the interrupted run that was still running, and was stopped. */
-  stoppedStalePid: Schema.optionalKey(Schema.Int)
+  stoppedStalePid: Schema.optionalKey(Schema.Int),
+  /** The agents a round falls back to, in order, when its own is rate-limited or overloaded past the waits. */
+  fallbackAgents: Schema.optionalKey(Schema.Array(Schema.String))
 })
 
 export type RunStarted = typeof RunStarted.Type
@@ -48,7 +50,9 @@ export const RoundStarted = Schema.TaggedStruct("RoundStarted", {
   round: Schema.Int,
   attempt: Schema.Int,
   /** How many of the run's notes (`ralph note`) this attempt's child is handed: the oldest not handed yet. */
-  notes: Schema.optionalKey(Schema.Int)
+  notes: Schema.optionalKey(Schema.Int),
+  /** The agent the attempt runs, in a run with fallback agents (absent: the run's own). */
+  agent: Schema.optionalKey(Schema.String)
 })
 
 /** The round's child runs: its pid (the leader of its process group), to stop it after a crash. */
@@ -184,6 +188,21 @@ export const RunWaiting = Schema.TaggedStruct("RunWaiting", {
   timeoutMs: Schema.optionalKey(Schema.Number)
 })
 
+/**
+ * The round waits for a rate limit the agent said resets past the usual retry waits (--wait-limits),
+ * durably: a crash during the wait resumes what is left of it. `until` (ISO 8601) is the reset plus
+ * jitter, when the round's next attempt starts.
+ */
+export const LimitWait = Schema.TaggedStruct("LimitWait", {
+  runId: Schema.String,
+  round: Schema.Int,
+  /** The attempt that will run after the wait. */
+  attempt: Schema.Int,
+  reason: FailureReason,
+  resetAt: Schema.String,
+  until: Schema.String
+})
+
 export const RunFinished = Schema.TaggedStruct("RunFinished", { runId: Schema.String, envelope: Envelope })
 
 export const RunFailed = Schema.TaggedStruct("RunFailed", { runId: Schema.String, error: RalphError })
@@ -204,6 +223,7 @@ export const RunEvent = Schema.Union([
   RetryScheduled,
   RunWaiting,
   RunFinished,
-  RunFailed
+  RunFailed,
+  LimitWait
 ])
 export type RunEvent = typeof RunEvent.Type

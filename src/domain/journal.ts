@@ -4,6 +4,7 @@ import {
   ChildSpawned,
   ClaimChecked,
   ClaimCheckStarted,
+  LimitWait,
   RetryScheduled,
   ReviewFailed,
   ReviewFinished,
@@ -51,7 +52,8 @@ const eventEntries = {
   RoundStopped: recorded("round-stopped", Struct.omit(RoundStopped.fields, event)),
   RetryScheduled: recorded("retry", Struct.omit(RetryScheduled.fields, event)),
   RunWaiting: recorded("waiting", Struct.omit(RunWaiting.fields, event)),
-  RunFinished: recorded("run-finished", Struct.omit(RunFinished.fields, event))
+  RunFinished: recorded("run-finished", Struct.omit(RunFinished.fields, event)),
+  LimitWait: recorded("limit-wait", Struct.omit(LimitWait.fields, event))
 } as const
 
 /** The events the record keeps as they are. */
@@ -79,9 +81,19 @@ export const entryOf = (recordedEvent: RecordedEvent): NewEntry => {
 export const RunStartedEntry = Schema.Struct({
   ...common,
   type: Schema.Literal("run-started"),
-  ...Struct.pick(RunStarted.fields, ["runId", "objective", "maxRounds", "config", "workspace", "guards"]),
+  ...Struct.pick(RunStarted.fields, [
+    "runId",
+    "objective",
+    "maxRounds",
+    "config",
+    "workspace",
+    "guards",
+    "fallbackAgents"
+  ]),
   /** The agent's settings the run was started with, so a resume starts the same agent. */
   agent: AgentConfig,
+  /** The fallback agents' settings, by name (env values never: only their names), for a resume. */
+  agents: Schema.optionalKey(Schema.Record(Schema.String, AgentConfig)),
   gitHead: Schema.NullOr(Schema.String),
   pid: Schema.Int,
   /** The machine the pid is on (absent in records written before it was kept). */
@@ -169,6 +181,8 @@ export const parseJournal = (text: string): Result.Result<ReadonlyArray<JournalE
 export interface StartFacts {
   /** The agent's settings, without env values. */
   readonly agent: AgentConfig
+  /** The fallback agents' settings by name, without env values. */
+  readonly agents?: Readonly<Record<string, AgentConfig>>
   readonly gitHead: string | null
   readonly pid: number
   readonly host: string
@@ -187,6 +201,8 @@ export const startEntry = (event: RunStarted, facts: StartFacts): NewEntry =>
       agent: facts.agent,
       workspace: event.workspace,
       ...(event.guards === undefined ? {} : { guards: event.guards }),
+      ...(event.fallbackAgents === undefined ? {} : { fallbackAgents: event.fallbackAgents }),
+      ...(facts.agents === undefined ? {} : { agents: facts.agents }),
       gitHead: facts.gitHead,
       pid: facts.pid,
       host: facts.host,
@@ -240,6 +256,7 @@ export const eventOfEntry = (entry: JournalEntry, started: RunStartedEntry): Run
         config: started.config,
         workspace: started.workspace,
         ...(started.guards === undefined ? {} : { guards: started.guards }),
+        ...(started.fallbackAgents === undefined ? {} : { fallbackAgents: started.fallbackAgents }),
         ...(entry.type === "run-started" ? {} : {
           resumedAfterRound: entry.afterRound,
           ...(entry.rerunsRound === null ? {} : { rerunsRound: entry.rerunsRound }),
@@ -257,7 +274,8 @@ export const eventOfEntry = (entry: JournalEntry, started: RunStartedEntry): Run
         runId,
         round: entry.round,
         attempt: entry.attempt,
-        ...(entry.notes === undefined ? {} : { notes: entry.notes })
+        ...(entry.notes === undefined ? {} : { notes: entry.notes }),
+        ...(entry.agent === undefined ? {} : { agent: entry.agent })
       }
     default: {
       const { t: _t, type, ...fields } = entry

@@ -206,3 +206,7 @@ export const formatDuration = (ms: number): string => {
 /** The time from one ISO instant to another. */
 export const elapsed = (from: string, to: string): string =>
   formatDuration(Math.max(0, Date.parse(to) - Date.parse(from)))
+
+/** What `show`, `watch` and the progress say of a round waiting for a rate limit's reset (`until`: ISO 8601). */
+export const limitWaitText = (until: string): string =>
+  `waiting for the rate limit until ${until.replace(/\.\d+Z$/, "Z")}`

@@ -35,6 +35,8 @@ export interface RoundView {
   /** When the attempt started (its round-started entry's time). */
   readonly startedAt: string
   readonly pid: number | null
+  /** The agent that ran the attempt, in a run with fallback agents; null otherwise (the run's own). */
+  readonly agent: string | null
   /**
    * `interrupted`: ralph itself stopped mid-round (a crash, SIGKILL); `cancelled`: the run was
    * cancelled and the child stopped; `malformed`/`oversized`: its report was rejected (see `problem`).
@@ -140,6 +142,12 @@ export interface RunView {
   readonly messages: ReadonlyArray<MessageEntry>
   /** The notes not yet handed to a child, oldest first (the next child to start gets them). */
   readonly pendingNotes: ReadonlyArray<string>
+  /**
+   * The wait for a rate limit's reset the run is in (--wait-limits): its round, the attempt after it,
+   * the reported reset and when the wait ends (ISO 8601); null once the next attempt started or the run
+   * finished. A run cancelled or crashed during the wait keeps it: its resume goes on with it.
+   */
+  readonly limitWait: LimitWaitView | null
 }
 
 /** A run's wait for an answer, as its record says. */
@@ -150,6 +158,14 @@ export interface WaitView {
   readonly since: number
   readonly timeoutMs: number | null
   readonly answer: string | null
+}
+
+export interface LimitWaitView {
+  readonly round: number
+  readonly attempt: number
+  readonly reason: FailureReason
+  readonly resetAt: string
+  readonly until: string
 }
 
 const timeBudgetCut = { reason: "time-budget", detail: "stopped when the run's time budget ran out" } as const
@@ -214,6 +230,9 @@ export class RunFold {
   /** The run's notes, and how many of them children were handed. */
   private readonly notes: Array<string> = []
   private notesHanded = 0
+  private limitWait: LimitWaitView | null = null
+  /** By round not finished yet: the agent of each of its attempts, in a run with fallback agents. */
+  private readonly attemptAgents = new Map<number, Array<string>>()
 
   constructor(readonly started: RunStartedEntry) {
     this.ownerPid = started.pid
@@ -291,12 +310,17 @@ export class RunFold {
       case "round-started":
         this.waiting = null
         this.notesHanded = Math.min(this.notes.length, this.notesHanded + (entry.notes ?? 0))
+        this.limitWait = null
+        if (entry.agent !== undefined) {
+          this.attemptAgents.set(entry.round, [...(this.attemptAgents.get(entry.round) ?? []), entry.agent])
+        }
         if (this.current()?.status === "running") this.replaceCurrent({ status: "interrupted" })
         this.rounds.push({
           round: entry.round,
           attempt: entry.attempt,
           startedAt: entry.t,
           pid: entry.pid ?? null,
+          agent: entry.agent ?? null,
           status: "running",
           report: null,
           durationMs: null,
@@ -328,7 +352,8 @@ export class RunFold {
           durationMs: entry.durationMs,
           changed: entry.workspace?.changed ?? null
         }
-        this.spend.finish(entry.round, entry.usage, entry.durationMs)
+        this.spend.finish(entry.round, entry.usage, entry.durationMs, this.attemptAgents.get(entry.round))
+        this.attemptAgents.delete(entry.round)
         this.stopped.delete(entry.round)
         return
       case "claim-check-started":
@@ -382,6 +407,15 @@ export class RunFold {
         return this.replaceCurrent({ durationMs: entry.durationMs, usage: entry.usage ?? null })
       case "retry":
         return
+      case "limit-wait":
+        this.limitWait = {
+          round: entry.round,
+          attempt: entry.attempt,
+          reason: entry.reason,
+          resetAt: entry.resetAt,
+          until: entry.until
+        }
+        return
       case "notification":
         this.notifications.push(entry)
         return
@@ -410,6 +444,7 @@ export class RunFold {
         this.envelope = entry.envelope
         this.terminal = true
         this.waiting = null
+        this.limitWait = null
         // Only the time budget ends a run with a round still going: that round was cut.
         if (this.current()?.status === "running") this.replaceCurrent({ status: "failed", failure: timeBudgetCut })
         return
@@ -479,7 +514,8 @@ export class RunFold {
       notifications: [...this.notifications],
       waiting: this.waiting,
       messages: [...this.messages],
-      pendingNotes: this.notes.slice(this.notesHanded)
+      pendingNotes: this.notes.slice(this.notesHanded),
+      limitWait: this.limitWait
     }
   }
 }

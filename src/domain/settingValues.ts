@@ -221,6 +221,29 @@ export const isOneOf = <const L extends ReadonlyArray<string>>(names: L) => {
   return (value: string): value is L[number] => known.has(value)
 }
 
+const agentNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+
+/** The name of an agent: a built-in one or one `agents.NAME` of the config file defines (checked against it later). */
+const agentWord = (raw: unknown): { readonly value: string } | { readonly problem: string } =>
+  typeof raw === "string" && agentNamePattern.test(raw.trim())
+    ? { value: raw.trim() }
+    : { problem: `expected an agent's name (a letter, then letters, digits, - or _), got ${shown(raw)}` }
+
+export const agentRef: Kind<string> = kind(Schema.String, "NAME", agentWord)
+
+/** Agents' names: an array in the file, or names separated by spaces in a variable (a flag repeats instead). */
+export const agentRefs: Kind<ReadonlyArray<string>> = kind(
+  Schema.Array(Schema.String),
+  "NAME",
+  listOf(
+    agentWord,
+    (raw) => `expected agents' names: an array of strings, or names separated by spaces, got ${shown(raw)}`
+  )
+)
+
+/** Whether a name can name an agent of the config file (`agents.NAME`). */
+export const isAgentName = (name: string): boolean => agentNamePattern.test(name)
+
 /** One of a fixed list of names. */
 export const oneOf = <const L extends ReadonlyArray<string>>(what: string, names: L): Kind<L[number]> => {
   const known = isOneOf(names)

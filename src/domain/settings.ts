@@ -7,6 +7,8 @@
  */
 import { Duration, Schema } from "effect"
 import {
+  agentRef,
+  agentRefs,
   boolean,
   command,
   count,
@@ -53,6 +55,12 @@ export const defaults = {
   /** Cap on one retry's backoff, and on all of one round's retry waits added up. */
   retryMaxDelay: Duration.seconds(60),
   retryMaxTotalWait: Duration.minutes(15),
+  /**
+   * A wait for a rate limit's reset (--wait-limits) goes this fraction of the wait past the reset, at
+   * random, up to the cap: runs that hit one limit together do not all call again at its first instant.
+   */
+  limitWaitJitter: 0.05,
+  limitWaitJitterMax: Duration.seconds(60),
   killGrace: Duration.seconds(5),
   verifyTimeout: Duration.minutes(10),
   /** The most children a single run may ask for (the engine's ceiling on maxRounds). */
@@ -89,6 +97,7 @@ export const defaults = {
   answerPollInterval: Duration.seconds(1)
 } as const
 
+/** A built-in agent (a reviewer is one: named agents are the worker's and its fallbacks'). */
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
 export const engineName: Kind<EngineName> = oneOf("engine", engineNames)
 
@@ -111,8 +120,10 @@ export const settings = {
     key: "subagentProvider",
     env: "RALPH_AGENT",
     flag: "agent",
-    kind: agentName,
-    description: `The agent: ${agentNames.join(", ")} (default ${defaults.subagentProvider})`
+    kind: agentRef,
+    description: `The agent: ${
+      agentNames.join(", ")
+    }, or one of your own (agents.NAME in the config file, with "use") (default ${defaults.subagentProvider})`
   }),
   agentCmd: setting({
     key: "agents.exec.command",
@@ -176,6 +187,22 @@ export const settings = {
     flag: "retry-delay",
     kind: duration,
     description: `Backoff before the first retry, doubling after (default ${Duration.format(defaults.retryDelay)})`
+  }),
+  fallbackAgents: setting({
+    key: "fallbackAgents",
+    env: "RALPH_FALLBACK_AGENTS",
+    flag: "fallback-agent",
+    kind: agentRefs,
+    description: "An agent (built in, or agents.NAME of the config file) the round is retried with, in order, when " +
+      "the round's agent is rate-limited or overloaded past the retries and --wait-limits; repeatable"
+  }),
+  waitLimits: setting({
+    key: "waitLimits",
+    env: "RALPH_WAIT_LIMITS",
+    flag: "wait-limits",
+    kind: duration,
+    description: "Wait out a rate limit whose reset the agent reports past the usual retry waits (over " +
+      `${Duration.format(defaults.retryMaxDelay)}), when it resets within this long; then retry the round`
   }),
   killGrace: setting({
     key: "killGrace",
@@ -342,6 +369,8 @@ export const presetKeys = ["binary", "model", "args", "env", "permissions"] as c
 
 /** What one agent is configured with (the one shape, for the config file, the CLI and the run's record). */
 export const AgentConfig = Schema.Struct({
+  /** A named agent's kind (`agents.NAME.use`): the built-in agent it is, with these settings. */
+  use: Schema.optionalKey(Schema.Literals(agentNames)),
   /** exec only: the command line of the agent program, split into words like a shell would. */
   command: Schema.optionalKey(Schema.String),
   /** The program: a name looked up on PATH, or a path. */

@@ -35,8 +35,9 @@ export class Spend {
   }
 
   /** The round's finishing attempt: its spend and its earlier attempts' make the round's. */
-  finish(round: number, usage: Usage, durationMs: number): RoundUsage {
-    const spent = roundSpend(round, [...(this.open.get(round) ?? []), usage], durationMs)
+  finish(round: number, usage: Usage, durationMs: number, agents?: ReadonlyArray<string>): RoundUsage {
+    const combined = roundSpend(round, [...(this.open.get(round) ?? []), usage], durationMs)
+    const spent = agents === undefined || agents.length === 0 ? combined : { ...combined, agents: [...agents] }
     this.open.delete(round)
     // Rounds finish in order but after a crash: only a round not past the last can finish again.
     const last = this.done.at(-1)

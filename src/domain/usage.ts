@@ -41,7 +41,9 @@ export const combineUsage = (attempts: ReadonlyArray<Usage>): Usage => {
 export const RoundUsage = Schema.Struct({
   round: Schema.Int,
   ...Usage.fields,
-  durationMs: Schema.Number
+  durationMs: Schema.Number,
+  /** In a run with fallback agents, the agent of each of the round's attempts, in order. */
+  agents: Schema.optionalKey(Schema.Array(Schema.String))
 })
 export type RoundUsage = typeof RoundUsage.Type
 

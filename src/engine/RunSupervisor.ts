@@ -1,12 +1,14 @@
 import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
-import type { ChildFailed, ChildOutput, ChildRequest, Provider } from "../agents/SubagentProvider.ts"
+import { ChildFailed, type ChildOutput, type ChildRequest, type Provider } from "../agents/SubagentProvider.ts"
 import { EngineRejected } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
 
 export interface StartRequest {
-  /** Every child of the run goes to this provider, resolved (and checked) by the caller once per run. */
+  /** Every child of the run goes to this provider, resolved (and checked) by the caller once per run, but those given one of `fallbacks`. */
   readonly provider: Provider
+  /** The other providers a child of the run may be given (`RunHandle.child`'s `agent`, a provider's name), resolved by the caller too. */
+  readonly fallbacks?: ReadonlyArray<Provider>
   /** The run's cap on children that count against it (first attempts; retries do not). */
   readonly maxTotalAgents: number
   /** Continue an existing run: its id and the children it already started. */
@@ -20,8 +22,13 @@ export interface RunHandle {
   readonly runId: string
   /** Every child really started for this run, retries included. */
   readonly agentsStarted: Effect.Effect<number>
-  /** Starts one child on the run's provider and waits for its value; the child is gone when this ends. */
-  readonly child: (request: Omit<ChildRequest, "runId">) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
+  /**
+   * Starts one child on the run's provider (or on `agent`, one of its fallbacks) and waits for its
+   * value; the child is gone when this ends.
+   */
+  readonly child: (
+    request: Omit<ChildRequest, "runId"> & { readonly agent?: string | undefined }
+  ) => Effect.Effect<ChildOutput, ChildFailed | EngineRejected>
   /**
    * Starts one reviewer child on the run's reviewer provider (absent without one), stopped with the
    * run like any child; it counts in `agentsStarted`, not against the cap on rounds.
@@ -103,17 +110,28 @@ export class RunSupervisor extends Context.Service<RunSupervisor, {
             Effect.ensuring(Effect.sync(() => running.delete(caller)))
           )
         })
+        const byName = new Map<string, Provider>(
+          [request.provider, ...(request.fallbacks ?? [])].map((provider) => [provider.name, provider])
+        )
         // Untraced: it runs once per round (see bench/RESULTS.md).
         const child = Effect.fnUntraced(function*(
-          childRequest: Omit<ChildRequest, "runId">
+          { agent, ...childRequest }: Omit<ChildRequest, "runId"> & { readonly agent?: string | undefined }
         ): Effect.fn.Return<ChildOutput, ChildFailed | EngineRejected> {
+          const chosen = agent === undefined ? request.provider : byName.get(agent)
+          if (chosen === undefined) {
+            // A replay whose payload names an agent this invocation did not start the run with.
+            return yield* new ChildFailed({
+              reason: "crashed",
+              detail: `the agent ${agent} is not one of this run's agents (${[...byName.keys()].join(", ")})`
+            })
+          }
           if (childRequest.attempt === 1) {
             const n = yield* Ref.updateAndGet(counted, (n) => n + 1)
             if (n > request.maxTotalAgents) {
               return yield* new EngineRejected({ requested: n, ceiling: request.maxTotalAgents })
             }
           }
-          return yield* startOn(request.provider, childRequest)
+          return yield* startOn(chosen, childRequest)
         })
         const reviewerProvider = request.reviewer
         const reviewer = reviewerProvider === undefined

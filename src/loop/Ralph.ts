@@ -46,6 +46,8 @@ export interface RalphOptions extends RalphConfigInput {
   readonly record?: {
     /** The agent's settings (env values are never kept, only their names). Default: none. */
     readonly agent?: AgentConfig
+    /** The fallback agents' settings by name, kept the same way (a resume starts the same ones). */
+    readonly agents?: Readonly<Record<string, AgentConfig>>
     /** The signal that cancelled a run, when a signal did: only the process that got it knows. */
     readonly signal?: () => "SIGINT" | "SIGTERM" | undefined
   }
@@ -94,6 +96,11 @@ export interface RalphOptions extends RalphConfigInput {
   readonly askTimeout?: Duration.Duration
   /** Asks a person for the answer directly (an MCP client's elicitation) rather than waiting on the record. */
   readonly askPerson?: AskPerson
+  /**
+   * Providers (registered in SubagentProvider) a round is retried with, in order, when its agent is
+   * rate-limited or overloaded past the retries and the limit waits; each checked like the run's own.
+   */
+  readonly fallbackAgents?: ReadonlyArray<string>
 }
 
 /** The Ralph loop: one objective, fresh children, one validated handoff, one typed outcome. */
@@ -148,6 +155,8 @@ export class Ralph extends Context.Service<Ralph, {
           notify,
           ...(options.askPerson === undefined ? {} : { askPerson: options.askPerson }),
           agent: options.record?.agent ?? {},
+          fallbackAgents: options.fallbackAgents ?? [],
+          agents: options.record?.agents,
           signal: options.record?.signal ?? (() => undefined)
         })
 
@@ -158,11 +167,14 @@ export class Ralph extends Context.Service<Ralph, {
          */
         const providerFor = Effect.fnUntraced(function*(guards: Guards) {
           const provider = yield* providers.resolve(config.subagentProvider)
+          // The caps apply across agents: a fallback joins a cost-capped run on the same terms.
+          const fallbacks = yield* Effect.forEach(options.fallbackAgents ?? [], (name) => providers.resolve(name))
           // The reviewer's spend counts toward the caps like the worker's (issue 20).
           const review = guards.review
           const reviewer = review === undefined ? undefined : yield* providers.resolve(review.provider)
           const children = [
             { role: "agent", name: provider.name, checked: provider },
+            ...fallbacks.map((fallback) => ({ role: "fallback agent", name: fallback.name, checked: fallback })),
             ...(reviewer === undefined ? [] : [{ role: "reviewer", name: review?.agent ?? "", checked: reviewer }])
           ]
           for (const { checked, name, role } of children) {
@@ -175,7 +187,7 @@ export class Ralph extends Context.Service<Ralph, {
               })
             }
           }
-          return reviewer === undefined ? { worker: provider } : { worker: provider, reviewer }
+          return { worker: provider, fallbacks, ...(reviewer === undefined ? {} : { reviewer }) }
         })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {

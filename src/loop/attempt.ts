@@ -15,7 +15,7 @@ import type { RunHandle } from "../engine/RunSupervisor.ts"
 import type { GitFailed } from "../workspace/git.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { RunInbox } from "./inbox.ts"
-import { retryDelayMillis, type RetryPolicy } from "./retry.ts"
+import { limitWait, retryDelayMillis, type RetryPolicy } from "./retry.ts"
 import type { RunEvents } from "./RunEvents.ts"
 
 /** What an attempt that yielded a valid report leaves behind. */
@@ -35,6 +35,11 @@ export class AttemptFailed extends Schema.TaggedError<AttemptFailed>()("AttemptF
   failure: ChildFailed,
   /** The wait before the next attempt, or null when the round ends here. */
   retryInMs: Schema.NullOr(Schema.Number),
+  /**
+   * Set instead of a retry when the round waits out a rate limit (see `limitWait`, src/loop/retry.ts):
+   * when the next attempt starts (epoch ms) and how long the wait was when decided.
+   */
+  limitWait: Schema.optionalKey(Schema.Struct({ until: Schema.Number, ms: Schema.Number })),
   /** What attempts of the round stopped in earlier invocations spent (see AttemptContext.takeStopped). */
   stopped: Schema.optionalKey(Schema.Array(Usage))
 }) {}
@@ -88,6 +93,12 @@ export interface AttemptInput {
   readonly prompt: string
   /** The round's waits before this attempt, in milliseconds. */
   readonly waitedMillis: number
+  /** The round's limit waits before this attempt (see `limitWait`), in milliseconds. */
+  readonly limitWaitedMillis: number
+  /** The attempt's number counted from the round's last limit wait (its retries start afresh after one). */
+  readonly sinceWait: number
+  /** In a run with fallback agents, the agent this attempt runs (the run's own, or a fallback). */
+  readonly agent?: string
   /** What is left of the run's cost cap, passed to agents that take one. */
   readonly maxBudgetUsd: number | undefined
   /** The workspace's fingerprint as the last round's attempt left it, when nothing ran since (see Attempted.after). */
@@ -150,12 +161,30 @@ const attemptFailed = Effect.fnUntraced(function*(
     ...(failure.usage === undefined ? {} : { usage: failure.usage }),
     durationMs: started === undefined ? 0 : now - started
   })
-  const retryInMs = retryDelayMillis(
-    context.policy,
-    { reason: failure.reason, resetAt: failure.resetAt, attempt, waitedMillis: input.waitedMillis },
-    now,
-    yield* Random.next
-  )
+  const failed = {
+    reason: failure.reason,
+    resetAt: failure.resetAt,
+    attempt: input.sinceWait,
+    waitedMillis: input.waitedMillis,
+    limitWaitedMillis: input.limitWaitedMillis
+  }
+  const random = yield* Random.next
+  const limited = limitWait(context.policy, failed, now, random)
+  if (limited?._tag === "wait") {
+    yield* events.publish({
+      _tag: "LimitWait",
+      runId,
+      round,
+      attempt: attempt + 1,
+      reason: failure.reason,
+      resetAt: limited.resetAt,
+      until: new Date(limited.until).toISOString()
+    })
+    const wait = { until: limited.until, ms: limited.ms }
+    return yield* new AttemptFailed({ failure, retryInMs: null, limitWait: wait, ...stopped })
+  }
+  // A reset past what --wait-limits waits for is not retried either.
+  const retryInMs = limited === undefined ? retryDelayMillis(context.policy, failed, now, random) : undefined
   if (retryInMs !== undefined) {
     yield* events.publish({
       _tag: "RetryScheduled",
@@ -198,6 +227,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     runId,
     round,
     attempt,
+    ...(input.agent === undefined ? {} : { agent: input.agent }),
     ...(notes.length === 0 ? {} : { notes: notes.length })
   }))
   /** ralph's own git in the workspace (the fingerprint, the checkpoint), past its bounds, fails the attempt by name. */
@@ -224,6 +254,7 @@ export const runAttempt = Effect.fnUntraced(function*(
     workspace: context.workspace,
     onSpawn,
     onStopped,
+    ...(input.agent === undefined ? {} : { agent: input.agent }),
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
     Effect.catchTag("ChildFailed", (failure) => attemptFailed(context, input, countable(failure), started, stopped))

@@ -38,6 +38,8 @@ import { type LoopState, RalphRun, type RalphRunPayload, roundInFlight } from ".
 /** The providers a run's children start on, resolved and checked by the caller once per call. */
 export interface RunProviders {
   readonly worker: Provider
+  /** The agents a rate-limited round falls back to, in order (`fallbackAgents`). */
+  readonly fallbacks: ReadonlyArray<Provider>
   /** The reviewer's, when the run has one (issue 20). */
   readonly reviewer?: Provider
 }
@@ -65,6 +67,9 @@ export interface Driver {
   readonly askPerson?: AskPerson
   /** The agent's settings the record keeps (without env values). */
   readonly agent: AgentConfig
+  /** The agents a round falls back to, in order (src/loop/workflow.ts), and their settings the record keeps. */
+  readonly fallbackAgents: ReadonlyArray<string>
+  readonly agents: Readonly<Record<string, AgentConfig>> | undefined
   /** The signal that cancelled a run, when a signal did. */
   readonly signal: () => "SIGINT" | "SIGTERM" | undefined
 }
@@ -95,6 +100,7 @@ const eventsFor = Effect.fnUntraced(function*(driver: Driver, runId: string | un
     store: store.value,
     lock,
     agent: driver.agent,
+    ...(driver.agents === undefined ? {} : { agents: driver.agents }),
     gitHead: gitHead(driver.workspace),
     signal: driver.signal
   })
@@ -131,8 +137,15 @@ const resumableExecution = Effect.fnUntraced(function*(driver: Driver, runId: st
 })
 
 /** The workflow's payload for a run from its checkpoint. */
-const payloadOf = (runId: string, checkpoint: Checkpoint, guards: Guards): RalphRunPayload => ({
+const payloadOf = (
+  runId: string,
+  checkpoint: Checkpoint,
+  guards: Guards,
+  primary: string,
+  fallbackAgents: ReadonlyArray<string>
+): RalphRunPayload => ({
   runId,
+  ...(fallbackAgents.length === 0 ? {} : { agents: [primary, ...fallbackAgents] }),
   objective: checkpoint.objective,
   maxRounds: checkpoint.maxRounds,
   from: checkpoint.lastReport === undefined
@@ -236,7 +249,7 @@ const outcomeOf = Effect.fnUntraced(function*(
   const settled = settledResult(start.checkpoint)
   const executed = settled !== undefined ? Effect.succeed(settled) : driver.durable.execute(RalphRun, {
     executionId: start.resumed ? yield* resumableExecution(driver, runId) : runId,
-    payload: payloadOf(runId, start.checkpoint, start.guards)
+    payload: payloadOf(runId, start.checkpoint, start.guards, driver.config.subagentProvider, driver.fallbackAgents)
   }).pipe(Effect.catchDefect(storeFailed(driver)))
   const maxTime = driver.maxTime
   const result = maxTime === undefined
@@ -291,6 +304,7 @@ export const drive = (driver: Driver) =>
     if (resumed) removeStaleScratch(checkpoint.runId)
     const run = yield* driver.engine.start({
       provider: providers.worker,
+      fallbacks: providers.fallbacks,
       ...(providers.reviewer === undefined ? {} : { reviewer: providers.reviewer }),
       maxTotalAgents: checkpoint.maxRounds,
       ...(resumed
@@ -310,6 +324,7 @@ export const drive = (driver: Driver) =>
       config: driver.config,
       workspace: driver.workspace,
       guards,
+      ...(driver.fallbackAgents.length === 0 ? {} : { fallbackAgents: driver.fallbackAgents }),
       ...(protectUnmatched.length === 0 ? {} : { protectUnmatched }),
       ...(dangling === undefined ? {} : {
         resumedAfterRound: checkpoint.lastRound,

@@ -30,7 +30,8 @@ const Options = Schema.Struct({
     retries: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { message: "expected a whole number, 0 or more" })),
     baseDelay: atLeastZero,
     maxDelay: atLeastZero,
-    maxTotalWait: atLeastZero
+    maxTotalWait: atLeastZero,
+    waitLimits: Schema.optional(positiveDuration)
   })),
   maxTime: Schema.optional(positiveDuration),
   killGrace: Schema.optional(atLeastZero),
@@ -58,7 +59,10 @@ const Options = Schema.Struct({
     settings: Schema.optional(AgentConfig)
   })),
   onBlocked: Schema.optional(Schema.Literals(onBlockedChoices)),
-  askTimeout: Schema.optional(positiveDuration)
+  askTimeout: Schema.optional(positiveDuration),
+  fallbackAgents: Schema.optional(
+    Schema.Array(Schema.String.check(Schema.isNonEmpty({ message: "expected an agent's name" })))
+  )
 })
 
 /** The options as a host gives them. */

@@ -14,6 +14,12 @@ export interface RetryPolicy {
    * rate-limit reset, say) is not made, and the round fails with the last failure.
    */
   readonly maxTotalWait: Duration.Duration
+  /**
+   * How far off a rate limit's reset may lie for the round to wait it out (--wait-limits), when it
+   * lies past `maxDelay`: the round's limit waits, added up, stay within it. Absent: no such wait,
+   * and a reset is honoured only within `maxTotalWait`, as a retry.
+   */
+  readonly waitLimits?: Duration.Duration | undefined
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
@@ -32,6 +38,8 @@ export interface FailedAttempt {
   readonly attempt: number
   /** The round's waits so far, in milliseconds. */
   readonly waitedMillis: number
+  /** The round's limit waits so far (see `limitWait`), in milliseconds. */
+  readonly limitWaitedMillis?: number
 }
 
 /**
@@ -56,4 +64,34 @@ export const retryDelayMillis = (
   }
   delay = Math.round(delay)
   return failed.waitedMillis + delay <= Duration.toMillis(policy.maxTotalWait) ? delay : undefined
+}
+
+/** Whether a failure is the kind a limit wait, or a fallback agent, is for. */
+export const isLimited = (reason: FailureReason): boolean => reason === "rate-limit" || reason === "overloaded"
+
+/**
+ * The decision for a limit the agent said resets past the usual retry waits, under `waitLimits`:
+ * `wait` until the reset plus jitter (`random` in [0, 1): up to `limitWaitJitter` of the wait, at
+ * most `limitWaitJitterMax`), `beyond` when the reset lies past what is left of `waitLimits` (then
+ * the round is not retried at all), or undefined when it is no such case (the retry decision
+ * stands). Decided in the attempt's activity, like `retryDelayMillis`.
+ */
+export const limitWait = (
+  policy: RetryPolicy,
+  failed: FailedAttempt,
+  now: number,
+  random: number
+):
+  | { readonly _tag: "wait"; readonly until: number; readonly ms: number; readonly resetAt: string }
+  | { readonly _tag: "beyond" }
+  | undefined =>
+{
+  if (policy.waitLimits === undefined || !isLimited(failed.reason) || failed.resetAt === undefined) return undefined
+  const untilReset = Date.parse(failed.resetAt) - now
+  if (!Number.isFinite(untilReset) || untilReset <= Duration.toMillis(policy.maxDelay)) return undefined
+  const jitter = Math.min(untilReset * defaults.limitWaitJitter, Duration.toMillis(defaults.limitWaitJitterMax))
+  const ms = Math.round(untilReset + jitter * random)
+  return (failed.limitWaitedMillis ?? 0) + untilReset <= Duration.toMillis(policy.waitLimits)
+    ? { _tag: "wait", until: now + ms, ms, resetAt: failed.resetAt }
+    : { _tag: "beyond" }
 }

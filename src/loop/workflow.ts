@@ -46,6 +46,7 @@ import {
 import { checkClaim } from "./claim.ts"
 import { AnswerOutcome } from "./inbox.ts"
 import { iterate } from "./iterate.ts"
+import { isLimited } from "./retry.ts"
 import { reviewClaim, Reviewed, ReviewError, type ReviewInput, reviewOf } from "./review.ts"
 
 /** How a run can fail inside the engine; cancellation and set-up errors are the service's. */
@@ -81,7 +82,12 @@ export const RalphRun = Workflow.make("ralph/Run", {
     })),
     guards: Schema.optionalKey(Guards),
     /** What failed attempts of the first round to run spent in earlier invocations (a continued run). */
-    pendingUsage: Schema.optionalKey(Schema.Array(Usage))
+    pendingUsage: Schema.optionalKey(Schema.Array(Usage)),
+    /**
+     * With fallbacks: the run's own agent, then the agents a round is retried with, in order, when
+     * the one before is rate-limited or overloaded past the waits.
+     */
+    agents: Schema.optionalKey(Schema.Array(Schema.String))
   },
   success: RunResult,
   error: RunFailure,
@@ -332,10 +338,14 @@ const reviewField = (review: Review | undefined) => review === undefined ? {} : 
  * After a failed attempt of round `n`: the cap its spend used up (no retry then), if one — the agent
  * stopped at the budget ralph passed it, or the failed attempts reached a cap.
  */
-const capAfterFailure = ({ guards, spend }: Execution, failed: AttemptFailed): SpendLimit | undefined =>
+const capAfterFailure = (
+  { guards, spend }: Execution,
+  failed: AttemptFailed,
+  fallsBack: boolean
+): SpendLimit | undefined =>
   failed.failure.reason === "budget" && guards.maxCostUsd !== undefined
     ? "cost"
-    : failed.retryInMs === null
+    : failed.retryInMs === null && failed.limitWait === undefined && !fallsBack
     ? undefined
     : spendLimitReached(guards, spend.soFar())
 
@@ -355,10 +365,30 @@ const runRound = (execution: Execution) =>
     })
     let attempt = 1
     let waitedMillis = 0
+    let limitWaitedMillis = 0
+    let waitedAfter = 0
+    // Each round starts with the run's own agent (a limit may have reset since); none named: the run has no fallbacks.
+    const agents = payload.agents ?? []
+    let fellBack = 0
+    // Which agent ran each attempt of the round, for its spend in the result.
+    const ran: Array<string> = []
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
       const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
-      const result = yield* execution.attempt({ round: n, attempt, prompt, waitedMillis, maxBudgetUsd }).pipe(
+      const sinceWait = attempt - waitedAfter
+      const agent = agents[fellBack]
+      if (agent !== undefined) ran.push(agent)
+      const input = {
+        round: n,
+        attempt,
+        prompt,
+        waitedMillis,
+        limitWaitedMillis,
+        sinceWait,
+        maxBudgetUsd,
+        ...(agent === undefined ? {} : { agent })
+      }
+      const result = yield* execution.attempt(input).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
       )
@@ -366,10 +396,13 @@ const runRound = (execution: Execution) =>
         outcome = result.succeeded
         continue
       }
-      const { failure, retryInMs } = result.failed
+      const { failure, limitWait, retryInMs } = result.failed
       for (const usage of result.failed.stopped ?? []) spend.attempt(n, usage)
       spend.attempt(n, failure.usage)
-      const limit = capAfterFailure(execution, result.failed)
+      // Past the retries and the limit waits, a rate-limited or overloaded agent gives the round to the next one.
+      const fallsBack = retryInMs === null && limitWait === undefined && isLimited(failure.reason) &&
+        fellBack + 1 < agents.length
+      const limit = capAfterFailure(execution, result.failed, fallsBack)
       if (limit !== undefined) {
         // With no finished report to end on, the round failed.
         const usage = spend.soFar()
@@ -396,6 +429,30 @@ const runRound = (execution: Execution) =>
         yield* execution.onRound(next)
         return next
       }
+      if (limitWait !== undefined) {
+        // Until the reset the attempt's activity decided: the wake time is stored the first time the
+        // clock is scheduled, so a replay (whatever its own clock or flags say) waits what is left of it.
+        const now = yield* Clock.currentTimeMillis
+        yield* DurableClock.sleep({
+          name: `round ${n} limit wait ${attempt}`,
+          duration: Duration.millis(Math.max(0, limitWait.until - now)),
+          inMemoryThreshold: Duration.zero
+        })
+        // The limit has reset: the round's retries start afresh.
+        limitWaitedMillis += limitWait.ms
+        waitedMillis = 0
+        waitedAfter = attempt
+        attempt++
+        continue
+      }
+      if (fallsBack) {
+        fellBack++
+        waitedMillis = 0
+        limitWaitedMillis = 0
+        waitedAfter = attempt
+        attempt++
+        continue
+      }
       if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
       // Persisted whatever its length, so a crash during the wait resumes the wait.
       yield* DurableClock.sleep({
@@ -407,7 +464,7 @@ const runRound = (execution: Execution) =>
       attempt++
     }
     for (const usage of outcome.stopped ?? []) spend.attempt(n, usage)
-    spend.finish(n, outcome.usage, outcome.durationMs)
+    spend.finish(n, outcome.usage, outcome.durationMs, ran)
     const stalled = outcome.changed === false ? state.stalled + 1 : 0
     const next = yield* conclude(execution, n, outcome.report, stalled, undefined)
     yield* execution.onRound(next)

@@ -17,6 +17,8 @@ export interface RecordContext {
   readonly lock: LockHandle
   /** The agent's settings, kept (without env values) so a resume can start the same agent. */
   readonly agent: AgentConfig
+  /** The fallback agents' settings by name, kept the same way. */
+  readonly agents?: Readonly<Record<string, AgentConfig>>
   readonly gitHead: string | null
   /** The signal that cancelled the run, when a signal did (only the process that got it knows). */
   readonly signal: () => "SIGINT" | "SIGTERM" | undefined
@@ -31,6 +33,9 @@ export const recordRun = (context: RecordContext): (event: RunEvent) => Effect.E
       yield* context.lock.setRunId(event.runId)
       yield* journal.append(startEntry(event, {
         agent: recordable(context.agent),
+        ...(context.agents === undefined ? {} : {
+          agents: Object.fromEntries(Object.entries(context.agents).map(([name, agent]) => [name, recordable(agent)]))
+        }),
         gitHead: context.gitHead,
         pid: process.pid,
         host: hostname(),

@@ -30,29 +30,32 @@ const runs = Metric.counter("ralph.runs", {
 /** A RunEvents sink for one run, updating the metrics of the registry in force. */
 export const runMetrics = () => {
   let agent = ""
+  /** The agent of the attempt in flight (a fallback agent, in a run with some): its rounds, tokens and cost are its own. */
+  let attemptAgent = ""
   const usage = (u: Usage) =>
     Effect.all([
       u.inputTokens === undefined ? Effect.void : Metric.update(
-        Metric.withAttributes(tokens, { "ralph.agent": agent, "ralph.token_type": "input" }),
+        Metric.withAttributes(tokens, { "ralph.agent": attemptAgent, "ralph.token_type": "input" }),
         u.inputTokens
       ),
       u.outputTokens === undefined ? Effect.void : Metric.update(
-        Metric.withAttributes(tokens, { "ralph.agent": agent, "ralph.token_type": "output" }),
+        Metric.withAttributes(tokens, { "ralph.agent": attemptAgent, "ralph.token_type": "output" }),
         u.outputTokens
       ),
       u.costUsd === undefined
         ? Effect.void
-        : Metric.update(Metric.withAttributes(cost, { "ralph.agent": agent }), u.costUsd)
+        : Metric.update(Metric.withAttributes(cost, { "ralph.agent": attemptAgent }), u.costUsd)
     ], { discard: true })
   const ended = (status: string, durationMs: number) =>
     Effect.all([
-      Metric.update(Metric.withAttributes(rounds, { "ralph.agent": agent, "ralph.status": status }), 1),
-      Metric.update(Metric.withAttributes(roundDuration, { "ralph.agent": agent }), durationMs)
+      Metric.update(Metric.withAttributes(rounds, { "ralph.agent": attemptAgent, "ralph.status": status }), 1),
+      Metric.update(Metric.withAttributes(roundDuration, { "ralph.agent": attemptAgent }), durationMs)
     ], { discard: true })
   return (event: RunEvent): Effect.Effect<void> => {
     switch (event._tag) {
       case "RunStarted":
         agent = event.provider
+        attemptAgent = event.provider
         return Effect.void
       case "RoundFinished":
         return Effect.andThen(ended(event.report.status, event.durationMs), usage(event.usage))
@@ -80,12 +83,15 @@ export const runMetrics = () => {
       case "RunFailed":
         return Metric.update(Metric.withAttributes(runs, { "ralph.agent": agent, "ralph.status": event.error._tag }), 1)
       case "RoundStarted":
+        attemptAgent = event.agent ?? agent
+        return Effect.void
       case "ChildSpawned":
       case "ClaimCheckStarted":
       case "ClaimChecked":
       case "ReviewStarted":
       case "RetryScheduled":
       case "RunWaiting":
+      case "LimitWait":
         return Effect.void
     }
   }

@@ -29,6 +29,8 @@ export const runSpans = (): Publish => {
   let child: Tracer.Span | undefined
   let verification: Tracer.Span | undefined
   let agent = ""
+  /** The agent of the attempt in flight (a fallback agent, in a run with some). */
+  let attemptAgent = ""
   let runId = ""
   // What each attempt of this invocation spent, a failed one's included: the run's totals when it
   // fails, counted as the result counts them (unknown as soon as one attempt did not say).
@@ -66,9 +68,11 @@ export const runSpans = (): Publish => {
             "ralph.run_id": runId,
             "ralph.round": event.round,
             "ralph.attempt": event.attempt,
-            "ralph.agent": agent
+            // In a run with fallback agents, the attempt's own.
+            "ralph.agent": event.agent ?? agent
           }
         })
+        attemptAgent = event.agent ?? agent
         return
       case "ChildSpawned":
         child = yield* Effect.makeSpan("ralph.child", {
@@ -77,7 +81,7 @@ export const runSpans = (): Publish => {
             "ralph.run_id": runId,
             "ralph.round": event.round,
             "ralph.attempt": event.attempt,
-            "ralph.agent": agent,
+            "ralph.agent": attemptAgent,
             "process.pid": event.pid
           }
         })
@@ -128,6 +132,14 @@ export const runSpans = (): Publish => {
         verification = undefined
         return
       }
+      case "LimitWait":
+        run?.event("limit wait", now, {
+          "ralph.round": event.round,
+          "ralph.attempt": event.attempt,
+          "ralph.failure_reason": event.reason,
+          "ralph.wait_until": event.until
+        })
+        return
       case "RetryScheduled":
         run?.event("retry scheduled", now, {
           "ralph.round": event.round,

@@ -100,6 +100,35 @@ describe("the live status line", () => {
       assert.strictEqual(writes.length, count, "no redraw after the run ended")
     }).pipe(Effect.runPromise))
 
+  it("says a round waits for the rate limit until when, and names a fallback agent's attempt", () =>
+    Effect.gen(function*() {
+      const { last, stream } = terminal()
+      const session = makeSession(false, 16384)
+      const { recorded, resumed } = resumedAfter(3, {})
+      const publish = liveView(stream, env, session, recorded)
+      yield* publish(resumed, 1_000)
+      const until = new Date(Date.now() + 3 * 3_600_000).toISOString()
+      yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 1 })
+      yield* publish({
+        _tag: "LimitWait",
+        runId,
+        round: 4,
+        attempt: 2,
+        reason: "rate-limit",
+        resetAt: until,
+        until
+      })
+      assert.include(last(), `waiting for the rate limit until ${until.replace(/\.\d+Z$/, "Z")} (in `)
+      assert.match(last(), /\(in (3h 00m|2h 59m)\)/)
+      yield* publish({ _tag: "RoundStarted", runId, round: 4, attempt: 3, agent: "backup\u001b[2J" })
+      assert.include(last(), "round 4/5\u001b[22m · backup\\u001b[2J · 0s in round")
+      yield* publish({
+        _tag: "RunFinished",
+        runId,
+        envelope: { runId, agentsStarted: 6, result: { status: "complete", roundsStarted: 4, report: completeReport } }
+      })
+    }).pipe(Effect.runPromise))
+
   it("is cut to the terminal's width, counting only what the terminal shows", () => {
     const status = {
       agent: "codex",

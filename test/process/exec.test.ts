@@ -25,6 +25,7 @@ const childFailure = <A>(result: Result.Result<A, { readonly _tag: string }>) =>
     exitCode?: number
     signal?: string
     stderrTail?: string
+    resetAt?: string
   }
 }
 
@@ -127,6 +128,48 @@ describe.concurrent("exec protocol: exit status", () => {
       assert.strictEqual(failure.reason, "tempfail")
       assert.strictEqual(failure.exitCode, 75)
     }))
+
+  it.live("exit 75 with {\"retryAfterSeconds\": N} on stdout is a rate limit resetting N s after the child ended", () =>
+    Effect.gen(function*() {
+      const dir = tempDir()
+      const agent = writeAgent(dir, "agent.sh", `${printJson({ retryAfterSeconds: 90 })}\nexit 75`)
+      const before = Date.now()
+      const failure = childFailure(yield* Effect.result(runChild([agent], request(dir))))
+      const after = Date.now()
+      assert.strictEqual(failure.reason, "rate-limit")
+      const resetAt = Date.parse(String(failure.resetAt))
+      assert.isTrue(resetAt >= before + 90_000 && resetAt <= after + 90_000, String(failure.resetAt))
+    }))
+
+  it.live("exit 75 with {\"retryAt\": ISO-8601} on stdout is a rate limit resetting then", () =>
+    Effect.gen(function*() {
+      const dir = tempDir()
+      const at = new Date(Date.now() + 3_600_000).toISOString()
+      const agent = writeAgent(dir, "agent.sh", `${printJson({ retryAt: at })}\nexit 75`)
+      const failure = childFailure(yield* Effect.result(runChild([agent], request(dir))))
+      assert.strictEqual(failure.reason, "rate-limit")
+      assert.strictEqual(failure.resetAt, at)
+    }))
+
+  const notSignals = [
+    ["a negative wait", { retryAfterSeconds: -5 }],
+    ["a wait past 30 days", { retryAfterSeconds: 31 * 24 * 3600 }],
+    ["a key besides it", { retryAfterSeconds: 5, note: "x" }],
+    ["both keys", { retryAfterSeconds: 5, retryAt: "2030-01-01T00:00:00Z" }],
+    ["a date that is no ISO 8601", { retryAt: "tomorrow" }],
+    ["a wait as text", { retryAfterSeconds: "5" }]
+  ] as const
+  for (const [what, printed] of notSignals) {
+    it.live(`exit 75 with ${what} on stdout is a plain tempfail, saying the signal was not taken`, () =>
+      Effect.gen(function*() {
+        const dir = tempDir()
+        const agent = writeAgent(dir, "agent.sh", `${printJson(printed)}\nexit 75`)
+        const failure = childFailure(yield* Effect.result(runChild([agent], request(dir))))
+        assert.strictEqual(failure.reason, "tempfail")
+        assert.isUndefined(failure.resetAt)
+        assert.include(failure.detail, "no retry signal")
+      }))
+  }
 
   it.live("death by a signal is crashed, naming the signal", () =>
     Effect.gen(function*() {

@@ -210,3 +210,22 @@ describe("claude output (edge cases)", () => {
     })
   })
 })
+
+describe("claude's usage limit", () => {
+  it("an error result `Claude AI usage limit reached|EPOCH` is a rate limit resetting then", () => {
+    const reset = Math.floor(Date.now() / 1000) + 4 * 3600
+    const failure = failureOf(interpretClaude(processResult({
+      exitCode: 1,
+      stdout: claudeResult({ is_error: true, result: `Claude AI usage limit reached|${reset}` })
+    })))
+    assert.strictEqual(failure.reason, "rate-limit")
+    assert.strictEqual(failure.resetAt, new Date(reset * 1000).toISOString())
+  })
+
+  it("the same words in a successful result are the model's text, never a limit", () => {
+    const interpretation = interpretClaude(processResult({
+      stdout: claudeResult({ result: `Claude AI usage limit reached|${Math.floor(Date.now() / 1000)}` })
+    }))
+    assert.notStrictEqual(interpretation._tag === "Failure" ? interpretation.reason : "", "rate-limit")
+  })
+})

@@ -117,6 +117,16 @@ const errorsOf = (result: Record<string, unknown>): string => {
   return errors.length === 0 ? "" : `: ${bounded(errors.join("; "))}`
 }
 
+/**
+ * When a subscription's usage limit resets, from the error result Claude Code gives once it is
+ * reached: its own machine-readable form `Claude AI usage limit reached|EPOCH_SECONDS` (an
+ * error result holds the CLI's message, never the model's text), as ISO 8601.
+ */
+export const usageLimitReset = (result: string | undefined): string | undefined => {
+  const match = result === undefined ? null : /^Claude AI usage limit reached\|(\d{9,11})$/.exec(result.trim())
+  return match === null ? undefined : new Date(Number(match[1]) * 1000).toISOString()
+}
+
 /** Reads the one JSON result object `claude -p --output-format json` prints. */
 export const interpretClaude = (child: ProcessResult): Interpretation => {
   const result = record(tryJson(child.stdout.trim()))
@@ -125,7 +135,10 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
   }
   // What the child spent counts whether it yields a report or not.
   const usage = claudeUsage(result)
-  const failure = (reason: FailureReason, detail: string): Interpretation => ({ ...failed(reason, detail), usage })
+  const failure = (reason: FailureReason, detail: string, resetAt?: string): Interpretation => ({
+    ...failed(reason, detail, resetAt),
+    usage
+  })
   const subtype = str(result.subtype)
   switch (subtype) {
     case "error_max_turns":
@@ -143,6 +156,10 @@ export const interpretClaude = (child: ProcessResult): Interpretation => {
     // Claude Code's own error result; `result` then holds its message, not the model's text.
     const status = num(result.api_error_status)
     const message = bounded(str(result.result) ?? "")
+    const usageLimit = usageLimitReset(str(result.result))
+    if (usageLimit !== undefined) {
+      return failure("rate-limit", `claude's usage limit is reached until ${usageLimit}`, usageLimit)
+    }
     if (status !== undefined) {
       return failure(classifyHttp(status, [str(result.api_error_type)]), `the model API answered ${status}: ${message}`)
     }

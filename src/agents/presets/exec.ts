@@ -37,26 +37,67 @@ const usageOf = (result: ProcessResult): { readonly usage: Usage } | { readonly 
   }
 }
 
+/** The most a child may say its limit lasts: past this a signal is taken for a mistake, not a wait. */
+const maxRetryAfterSeconds = 30 * 24 * 3600
+
+/** What exit 75 may print on stdout to say when to try again: one of the two keys, nothing else. */
+const RetrySignal = Schema.Union([
+  Schema.Struct({
+    retryAfterSeconds: Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: maxRetryAfterSeconds }))
+  }),
+  Schema.Struct({ retryAt: Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T[0-9:.]+(Z|[+-]\d{2}:\d{2})$/)) })
+])
+const decodeRetrySignal = Schema.decodeUnknownResult(Schema.fromJsonString(RetrySignal), {
+  onExcessProperty: "error",
+  errors: "first"
+})
+
+/**
+ * Exit 75 (EX_TEMPFAIL): a temporary failure, or — with stdout `{"retryAfterSeconds": N}` or
+ * `{"retryAt": "ISO-8601"}` — a rate limit that resets then (`now`: when the child ended). stdout is
+ * the child's, so untrusted: anything but exactly such a signal, a time in range included, is a plain
+ * temporary failure, the detail saying why a signal was not taken.
+ */
+const tempfail = (stdout: string, now: number): Interpretation => {
+  const plain = `the agent exited with ${EX_TEMPFAIL} (EX_TEMPFAIL): a temporary failure`
+  if (stdout.trim() === "") return { _tag: "Failure", reason: "tempfail", detail: plain }
+  const decoded = decodeRetrySignal(stdout)
+  const resetAt = decoded._tag === "Failure"
+    ? undefined
+    : "retryAfterSeconds" in decoded.success
+    ? now + decoded.success.retryAfterSeconds * 1000
+    : Date.parse(decoded.success.retryAt)
+  if (resetAt === undefined || !Number.isFinite(resetAt) || resetAt > now + maxRetryAfterSeconds * 1000) {
+    return {
+      _tag: "Failure",
+      reason: "tempfail",
+      detail: `${plain}; its stdout is no retry signal ({"retryAfterSeconds": N} with N from 0 to ` +
+        `${maxRetryAfterSeconds}, or {"retryAt": "ISO-8601"} within that): ${JSON.stringify(excerpt(stdout.trim()))}`
+    }
+  }
+  const at = new Date(Math.max(resetAt, now)).toISOString()
+  return {
+    _tag: "Failure",
+    reason: "rate-limit",
+    detail: `the agent exited with ${EX_TEMPFAIL} (EX_TEMPFAIL): rate-limited until ${at}`,
+    resetAt: at
+  }
+}
+
 /** Reads the report of an exec child: the report file when it holds more than whitespace, else stdout. */
-export const interpretExec = (result: ProcessResult): Interpretation => {
-  const read = readExec(result)
+export const interpretExec = (result: ProcessResult, now: number = Date.now()): Interpretation => {
+  const read = readExec(result, now)
   if (read._tag === "Value") return read
   // A failed child may still have said what it spent: it counts toward the run's caps.
   const usage = usageOf(result)
   return "usage" in usage && Object.keys(usage.usage).length > 0 ? { ...read, usage: usage.usage } : read
 }
 
-const readExec = (result: ProcessResult): Interpretation => {
+const readExec = (result: ProcessResult, now: number): Interpretation => {
   if (result.signal !== null) {
     return { _tag: "Failure", reason: "crashed", detail: `the agent was killed by ${result.signal}` } as const
   }
-  if (result.exitCode === EX_TEMPFAIL) {
-    return {
-      _tag: "Failure",
-      reason: "tempfail",
-      detail: `the agent exited with ${EX_TEMPFAIL} (EX_TEMPFAIL): a temporary failure`
-    } as const
-  }
+  if (result.exitCode === EX_TEMPFAIL) return tempfail(result.stdout, now)
   if (result.exitCode !== 0) {
     const said = firstLine(result.stderrTail)
     return {
@@ -125,5 +166,5 @@ export const execAgent = (argv: readonly [string, ...Array<string>], options: Ex
     },
     stdin: request.prompt
   }),
-  interpret: interpretExec
+  interpret: (result) => interpretExec(result)
 })

@@ -3,8 +3,8 @@ import { Command } from "effect/cli"
 import { InvalidConfig, StateUnavailable } from "../../domain/errors.ts"
 import { reportFault } from "../../domain/render.ts"
 import type { RunView } from "../../domain/runView.ts"
-import { agentName, withValuesFrom } from "../../domain/settings.ts"
-import { decodeValue } from "../../domain/settingValues.ts"
+import { type AgentConfig, agentName, withValuesFrom } from "../../domain/settings.ts"
+import { agentRef, decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { findRunId } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
@@ -53,6 +53,36 @@ const recordedReviewer = Effect.fnUntraced(function*(view: RunView, stateDir: st
   return { agent: agent.value, settings: restored.agent, maxReviews: review.maxReviews }
 })
 
+/**
+ * The run's named agents (its own and its fallbacks) as recorded, without their variables: a named
+ * agent the config file no longer defines is started as the run was, and the values of the
+ * variables it had are asked of the config again (withValuesFrom names those missing).
+ */
+const namedAgentsOf = (view: RunView): Record<string, AgentConfig> => {
+  const recorded = { ...view.started.agents, [view.started.config.subagentProvider]: view.started.agent }
+  return Object.fromEntries(
+    Object.entries(recorded)
+      .filter(([, agent]) => agent.use !== undefined)
+      .map(([name, { env: _, ...agent }]) => [name, agent])
+  )
+}
+
+/** The run's fallback agents as recorded, their variables' values taken from the config in force now. */
+const restoredFallbacks = (view: RunView, loaded: CliSettings) =>
+  Effect.forEach(loaded.fallbacks, ({ agent, name }) => {
+    const recorded = view.started.agents?.[name]
+    const restored = recorded === undefined ? { agent } : withValuesFrom(recorded, agent)
+    return "missing" in restored
+      ? Effect.fail(
+        new InvalidConfig({
+          key: `agents.${name}.env`,
+          problem: `the run was started with ${restored.missing.join(", ")} set for its fallback agent ${name}; ` +
+            "ralph records no values, so set them again in ralph.config.json to resume it"
+        })
+      )
+      : Effect.succeed({ name, agent: { ...restored.agent, use: agent.use } })
+  })
+
 export const resume = Command.make(
   "resume",
   { ...resumeFlags, runId: runIdArgument },
@@ -73,7 +103,7 @@ export const resume = Command.make(
       // A finished run gives its result again, whether or not its agent could still be started.
       if (view.envelope !== null) return view.envelope
       warnIfRepeating(view)
-      const agent = decodeValue(agentName.schema)(view.started.config.subagentProvider)
+      const agent = decodeValue(agentRef.schema)(view.started.config.subagentProvider)
       if ("problem" in agent) {
         return yield* new StateUnavailable({
           path: stateDir,
@@ -87,6 +117,9 @@ export const resume = Command.make(
         agentCmd: Option.none(),
         agentArgs: Option.none(),
         model: Option.none(),
+        // The fallback order is the run's, each named agent's settings its record's (values from the config now).
+        fallbackAgents: Option.some({ value: view.started.fallbackAgents ?? [], source: "the run's record" }),
+        recordedAgents: namedAgentsOf(view),
         // The run is continued where it is recorded, whatever the run's workspace configures now.
         stateDir: Option.some({ value: stateDir, source: "the run's location" }),
         engine: Option.some({ value: location.engine, source: "the run's location" }),
@@ -106,12 +139,14 @@ export const resume = Command.make(
             `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
         })
       }
+      const fallbacks = yield* restoredFallbacks(view, loaded)
       const settings: CliSettings = {
         ...loaded,
         ...location,
         config: view.started.config,
         agent: restored.agent,
-        review: yield* recordedReviewer(view, stateDir)
+        review: yield* recordedReviewer(view, stateDir),
+        fallbacks
       }
       // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
       // (A run read from the journal of a state dir with no ralph.db yet is continued on a new one.)

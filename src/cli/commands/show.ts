@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { describeGuards } from "../../domain/guards.ts"
 import type { NotificationEntry } from "../../domain/journal.ts"
-import { elapsed, formatDuration, renderEnvelope } from "../../domain/render.ts"
+import { elapsed, formatDuration, limitWaitText, renderEnvelope } from "../../domain/render.ts"
 import { isLive, type RoundReview, type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
@@ -85,6 +85,18 @@ const notificationLine = (n: NotificationEntry): string => {
   return `notified ${escapeLine(n.url)} of ${n.event}: ${escapeLine(how)}`
 }
 
+/** The wait for a rate limit the run is in, or was in when its ralph stopped (its resume goes on with it). */
+const limitWaitLine = (view: RunView): string | undefined => {
+  const wait = view.limitWait
+  if (wait === null) return undefined
+  const what = `round ${wait.round}: ${
+    limitWaitText(wait.until)
+  } (${wait.reason}, reset at ${wait.resetAt}), then attempt ${wait.attempt}`
+  return view.state === "running"
+    ? `  ${what}`
+    : `  ${what}; stopped during the wait: \`ralph resume ${view.started.runId}\` goes on with it`
+}
+
 /** For a person: what the journal holds (worker text included) is escaped, so it cannot drive the terminal. */
 const showText = (view: RunView, diffstats: ReadonlyMap<number, string>, location: StoreLocation) => {
   const s = summarize(view)
@@ -98,7 +110,9 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string>, locatio
   const guards = describeGuards(view.started.guards ?? {})
   if (guards !== "") lines.push(`guards: ${escapeLine(guards)}`)
   for (const round of view.rounds) {
-    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}`
+    const head = `round ${round.round}${round.attempt > 1 ? ` (attempt ${round.attempt})` : ""}: ${round.status}${
+      round.agent === null ? "" : ` · ${escapeLine(round.agent)}`
+    }`
     const took = round.durationMs === null ? "" : ` · ${formatDuration(round.durationMs)}`
     const usage = round.usage === null ? "" : ` · ${formatUsage(round.usage)}`
     const what = round.report !== null
@@ -124,6 +138,8 @@ const showText = (view: RunView, diffstats: ReadonlyMap<number, string>, locatio
     const stat = diffstats.get(round.round)
     if (stat !== undefined) lines.push(...escapeBlock(stat).split("\n").map((line) => `    ${line}`))
   }
+  const waiting = limitWaitLine(view)
+  if (waiting !== undefined) lines.push(waiting)
   if (view.spent.length > 0) lines.push(`spend: ${formatTotals(view.spent)}`)
   if (view.envelope !== null) lines.push(escapeBlock(renderEnvelope(view.envelope, view.started.config.maxResultChars)))
   if (view.error !== null) lines.push(`ended with ${view.error._tag}: ${escapeLine(view.error.message)}`)

@@ -18,6 +18,7 @@ export const showJson = (view: RunView) => ({
     attempt: round.attempt,
     status: round.status,
     pid: round.pid,
+    ...(round.agent === null ? {} : { agent: round.agent }),
     durationMs: round.durationMs,
     usage: round.usage,
     ...(round.report === null ? {} : { report: round.report }),
@@ -40,7 +41,8 @@ export const showJson = (view: RunView) => ({
     answerCommand: answerCommand(view.started.runId)
   },
   messages: view.messages.map(({ t, ...message }) => ({ at: t, ...message })),
-  pendingNotes: view.pendingNotes
+  pendingNotes: view.pendingNotes,
+  ...(view.limitWait === null ? {} : { limitWait: view.limitWait })
 })
 
 /**

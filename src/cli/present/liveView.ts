@@ -8,6 +8,7 @@
 import { Effect } from "effect"
 import type { RunEvent } from "../../domain/events.ts"
 import { entryOfEvent, type JournalEntry, type StartFacts } from "../../domain/journal.ts"
+import { limitWaitText } from "../../domain/render.ts"
 import { foldRun, RunFold, type RunView } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatSpent, type RoundUsage, type Usage } from "../../domain/usage.ts"
@@ -98,6 +99,7 @@ interface Status {
     | { readonly _tag: "running"; readonly since: number }
     | { readonly _tag: "retrying"; readonly until: number }
     | { readonly _tag: "waiting"; readonly text: string }
+    | { readonly _tag: "limited"; readonly until: string }
   /** What each round so far spent, its attempts combined (a round that did not say is unknown). */
   spent: ReadonlyArray<Usage>
   summary: string | undefined
@@ -109,6 +111,8 @@ export const statusText = (status: Status, now: number, width: number, style: St
     ? `${clock(now - status.phase.since)} in round`
     : status.phase._tag === "retrying"
     ? `retrying in ${clock(status.phase.until - now + 999)}`
+    : status.phase._tag === "limited"
+    ? `${limitWaitText(status.phase.until)} (in ${clock(Date.parse(status.phase.until) - now + 999)})`
     : status.phase.text
   const head = `round ${status.round}/${status.maxRounds}`
   const parts = [head, status.agent, phase, formatSpent(status.spent)]
@@ -188,6 +192,7 @@ export const liveView = (
               if (status !== undefined) {
                 status.round = event.round
                 status.phase = { _tag: "running", since: at }
+                if (event.agent !== undefined) status.agent = escapeLine(event.agent)
               }
               break
             case "RoundFinished":
@@ -237,6 +242,9 @@ export const liveView = (
               break
             case "RunWaiting":
               if (status !== undefined) status.phase = { _tag: "waiting", text: "waiting for an answer" }
+              break
+            case "LimitWait":
+              if (status !== undefined) status.phase = { _tag: "limited", until: event.until }
               break
             case "RunFinished":
             case "RunFailed":

@@ -4,7 +4,7 @@ import type { RunEvent } from "../../domain/events.ts"
 import { describeGuards } from "../../domain/guards.ts"
 import { answerCommand } from "../../domain/messages.ts"
 import type { Envelope } from "../../domain/outcome.ts"
-import { formatDuration } from "../../domain/render.ts"
+import { formatDuration, limitWaitText } from "../../domain/render.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage, type RoundUsage } from "../../domain/usage.ts"
 import type { StoreLocation } from "../store.ts"
@@ -146,7 +146,7 @@ export const progressLine = (
     }
     case "RoundStarted":
       return style.dim(
-        `round ${event.round}/${maxRounds} · ${agent} · started${
+        `round ${event.round}/${maxRounds} · ${event.agent === undefined ? agent : escapeLine(event.agent)} · started${
           event.attempt > 1 ? ` (attempt ${event.attempt})` : ""
         }`
       )
@@ -227,6 +227,12 @@ export const progressLine = (
         `round ${event.round}/${maxRounds} · waiting for an answer: ${oneLine(event.blocker)} · ${
           answerCommand(event.runId)
         }${event.timeoutMs === undefined ? "" : ` (within ${formatDuration(event.timeoutMs)})`}`
+      )
+    case "LimitWait":
+      return style.yellow(
+        `round ${event.round}/${maxRounds} · ${agent} · ${
+          limitWaitText(event.until)
+        } (${event.reason}), then attempt ${event.attempt}`
       )
     case "ChildSpawned":
     case "RunFinished":
