@@ -10,6 +10,7 @@ import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { formatDuration } from "../domain/render.ts"
 import { defaults } from "../domain/settings.ts"
+import { type EnclosureHost, enclosureHost } from "../process/enclosure.ts"
 import { findExecutable, programPath } from "../process/executable.ts"
 import { TailBuffer } from "../process/outputCapture.ts"
 import { runProcessGroup } from "../process/processGroup.ts"
@@ -203,6 +204,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
 }>()("ralph/WorkspaceGuard") {
   static readonly make = (options: GuardOptions = {}): WorkspaceGuard["Service"] => {
     const killGrace = options.killGrace ?? defaults.killGrace
+    // The host's cgroup facts, read at the first verify (most runs have none) and kept by this guard.
+    let host: EnclosureHost | undefined
     const gitBounds: GitBounds = { ...defaultGitBounds, timeout: options.gitTimeout ?? defaultGitBounds.timeout }
     const preflight = Effect.fn("WorkspaceGuard.preflight")(
       function*(command: ReadonlyArray<string>, workspace: string) {
@@ -278,7 +281,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         onOutput: () => {},
         onSpawn: () => Effect.void,
         killGrace,
-        enclose: true
+        enclose: host ??= enclosureHost()
       }).pipe(
         Effect.map((exit) => ({ exitCode: exit.code, timedOut: false, spawnError: undefined as string | undefined })),
         Effect.catch((failed) => Effect.succeed({ exitCode: null, timedOut: false, spawnError: failed.detail })),

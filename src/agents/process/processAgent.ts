@@ -9,6 +9,7 @@ import { reportJsonSchema } from "../../domain/report.ts"
 import { defaults } from "../../domain/settings.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
+import { enclosureHost } from "../../process/enclosure.ts"
 import { whyNotExecutable } from "../../process/executable.ts"
 import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
 import { runProcessGroup } from "../../process/processGroup.ts"
@@ -157,6 +158,8 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
+  // Read once for every child this provider starts (a cgroup folder, orphans swept), not per spawn.
+  const host = enclosureHost()
   const preflight = Effect.suspend(() => {
     const problem = whyNotExecutable(agent.binary)
     return problem === undefined ? Effect.void : Effect.fail(
@@ -215,7 +218,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       },
       onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
       killGrace: limits.killGrace,
-      enclose: true
+      enclose: host
     }).pipe(Effect.mapError((failed) => fail(failed.reason, failed.detail)))
 
     const idleWatch = Option.match(limits.idleTimeout, {
