@@ -160,12 +160,11 @@ const activitiesOf = (
 
 /** The budget a finished round that did not end the run used up, if one. */
 const limitAfter = (
-  { guards, payload }: Execution,
+  { guards, payload, spend }: Execution,
   round: number,
-  usage: ReadonlyArray<RoundUsage>,
   stalled: number
 ): BudgetLimit | undefined =>
-  spendLimitReached(guards, usage) ??
+  spendLimitReached(guards, spend.totals()) ??
     (guards.maxStalledRounds !== undefined && stalled >= guards.maxStalledRounds ? "stalled" : undefined) ??
     (round >= payload.maxRounds ? "rounds" : undefined)
 
@@ -213,7 +212,7 @@ const conclude = Effect.fnUntraced(function*(
     }
     rejected = check
   }
-  const limit = limitAfter(execution, n, usage, stalled)
+  const limit = limitAfter(execution, n, stalled)
   return {
     ...state,
     rejected,
@@ -240,7 +239,7 @@ const capAfterFailure = ({ guards, spend }: Execution, failed: AttemptFailed): S
     ? "cost"
     : failed.retryInMs === null
     ? undefined
-    : spendLimitReached(guards, spend.soFar())
+    : spendLimitReached(guards, spend.totals())
 
 /** One round: attempts until one yields a report or a failure that is not retried. */
 const runRound = (execution: Execution) =>
@@ -258,7 +257,7 @@ const runRound = (execution: Execution) =>
     let waitedMillis = 0
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
-      const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
+      const maxBudgetUsd = remainingCostUsd(execution.guards, spend.totals())
       const result = yield* execution.attempt({ round: n, attempt, prompt, waitedMillis, maxBudgetUsd }).pipe(
         Effect.map((succeeded) => ({ succeeded })),
         Effect.catchTag("AttemptFailed", (failed) => Effect.succeed({ failed }))
