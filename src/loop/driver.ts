@@ -22,7 +22,7 @@ import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
 import type { Checkpoints } from "../workspace/checkpoints.ts"
-import { gitHead } from "../workspace/git.ts"
+import { gitHead, type GitSetting } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { type Checkpoint, type Dangling, settledResult } from "./checkpoint.ts"
@@ -171,7 +171,10 @@ const liveRunOf = Effect.fnUntraced(function*(
     // round asks again (the run was told so at its start); in git, `record` looks for the repository
     // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
-      ? { checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round) }
+      ? {
+        checkpoint: (round: number, filters: ReadonlyArray<GitSetting>) =>
+          driver.checkpoints.record(driver.workspace, run.runId, round, filters)
+      }
       : {}),
     protectedBaseline: !checksClaims(guards)
       ? undefined

@@ -15,7 +15,7 @@ import { findExecutable, programPath } from "../process/executable.ts"
 import { TailBuffer } from "../process/outputCapture.ts"
 import { runProcessGroup } from "../process/processGroup.ts"
 import { fingerprint, gitTopLevel, insideWorkspace, isWithin, realOr } from "./files.ts"
-import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
+import { defaultGitBounds, filterOverrides, type GitBounds, type GitFailed, type GitSetting } from "./git.ts"
 import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
 /** How much of the end of the verify command's output is kept (and handed to the next child). */
@@ -188,7 +188,13 @@ export interface GuardOptions {
 
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
-  readonly fingerprint: (workspace: string) => Effect.Effect<string, GitFailed>
+  readonly fingerprint: (workspace: string, filters?: ReadonlyArray<GitSetting>) => Effect.Effect<string, GitFailed>
+  /**
+   * The settings that switch off the filter drivers of the workspace's repository (none outside
+   * git, where git is not asked): read once for the fingerprint and the checkpoint that follow it
+   * with nothing run between them.
+   */
+  readonly gitFilters: (workspace: string) => Effect.Effect<ReadonlyArray<GitSetting>, GitFailed>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
   /** The protected files as they are now, to compare every later round with; first the verify command's preflight. */
@@ -306,14 +312,19 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     })
     // Whether a workspace is in a git repository, asked once per workspace rather than per round.
     const tops = new Map<string, string | undefined>()
-    const fingerprintOf = (workspace: string) =>
+    const topOf = (workspace: string) =>
       Effect.suspend(() =>
         tops.has(workspace)
-          ? fingerprint(workspace, tops.get(workspace), gitBounds)
-          : Effect.flatMap(gitTopLevel(workspace, gitBounds), (top) => {
-            tops.set(workspace, top)
-            return fingerprint(workspace, top, gitBounds)
-          })
+          ? Effect.succeed(tops.get(workspace))
+          : Effect.tap(gitTopLevel(workspace, gitBounds), (top) => Effect.sync(() => tops.set(workspace, top)))
+      )
+    const fingerprintOf = (workspace: string, filters?: ReadonlyArray<GitSetting>) =>
+      Effect.flatMap(topOf(workspace), (top) => fingerprint(workspace, top, gitBounds, filters))
+    const gitFilters = (workspace: string) =>
+      Effect.flatMap(
+        topOf(workspace),
+        (top): Effect.Effect<ReadonlyArray<GitSetting>, GitFailed> =>
+          top === undefined ? Effect.succeed([]) : filterOverrides(workspace, gitBounds)
       )
     // Whether a bare program name could be found on PATH inside the workspace: only then can a
     // child shadow the verify program, and PATH is fixed for the process, so it is asked once.
@@ -332,6 +343,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     }
     return WorkspaceGuard.of({
       fingerprint: fingerprintOf,
+      gitFilters,
       preflight,
       baseline,
       changed: (workspace, baseline) =>
