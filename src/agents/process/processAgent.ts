@@ -1,5 +1,5 @@
 import { Duration, Effect, Option } from "effect"
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FailureReason } from "../../domain/errors.ts"
@@ -132,12 +132,24 @@ const schemaName = "report.schema.json"
 /** The prefix of a run's scratch folders in the temp dir: a resume removes what a crashed invocation left. */
 export const scratchPrefix = (runId: string): string => `ralph-agent-${runId}-`
 
-/** Removes a scratch folder, whatever the child turned its files into; what cannot be removed stays. */
+/** The files ralph makes in a scratch folder (`makeFiles`). */
+const scratchFiles = [schemaName, "report.json", "usage.json"]
+
+/**
+ * Removes a scratch folder, whatever the child turned its files into; what cannot be removed stays.
+ * The files ralph made, then the folder (a round's usual case: a few calls); anything else the child
+ * left there goes through the recursive removal.
+ */
 const removeScratch = (dir: string): void => {
   try {
-    rmSync(dir, { recursive: true, force: true })
+    for (const name of scratchFiles) unlinkSync(join(dir, name))
+    rmdirSync(dir)
   } catch {
-    // A file the child made unremovable: nothing ralph can do about it, and no reason to fail the run.
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // A file the child made unremovable: nothing ralph can do about it, and no reason to fail the run.
+    }
   }
 }
 
