@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { AgentConfig } from "./settings.ts"
-import { costOf, knownSpend, type RoundUsage, tokensOf } from "./usage.ts"
+import type { SpendTotals } from "./spend.ts"
 
 /** One run of the verify command. */
 export const Verification = Schema.Struct({
@@ -130,18 +130,18 @@ export const checksClaims = (guards: Guards): boolean =>
 export type SpendLimit = "cost" | "tokens"
 
 /**
- * The spend cap the finished rounds reached, if one. A cap whose quantity some round did not report
+ * The spend cap the rounds' totals (`Spend.totals`) reached, if one. A cap whose quantity some round did not report
  * cannot be shown to have room: it is reached, unless unknown cost is allowed (for cost only), and
  * then only the known part counts.
  */
-export const spendLimitReached = (guards: Guards, rounds: ReadonlyArray<RoundUsage>): SpendLimit | undefined => {
+export const spendLimitReached = (guards: Guards, totals: SpendTotals): SpendLimit | undefined => {
   if (guards.maxCostUsd !== undefined) {
-    const cost = knownSpend(rounds, costOf)
+    const cost = totals.cost
     if (cost.known >= guards.maxCostUsd) return "cost"
     if (cost.unknownRounds > 0 && guards.allowUnknownCost !== true) return "cost"
   }
   if (guards.maxTokens !== undefined) {
-    const tokens = knownSpend(rounds, tokensOf)
+    const tokens = totals.tokens
     if (tokens.known >= guards.maxTokens || tokens.unknownRounds > 0) return "tokens"
   }
   return undefined
@@ -154,5 +154,5 @@ export const capOf = (guards: Guards, limit: string): { readonly cap?: number } 
 }
 
 /** What is left of the cost cap, for agents that take a cap of their own (claude --max-budget-usd). */
-export const remainingCostUsd = (guards: Guards, rounds: ReadonlyArray<RoundUsage>): number | undefined =>
-  guards.maxCostUsd === undefined ? undefined : Math.max(0, guards.maxCostUsd - knownSpend(rounds, costOf).known)
+export const remainingCostUsd = (guards: Guards, totals: SpendTotals): number | undefined =>
+  guards.maxCostUsd === undefined ? undefined : Math.max(0, guards.maxCostUsd - totals.cost.known)

@@ -7,13 +7,44 @@
  * (`show`, `watch`, a resume's checkpoint) and the live view all keep their spend with this.
  */
 import type { RunEvent } from "./events.ts"
-import { roundSpend, type RoundUsage, type Usage } from "./usage.ts"
+import { costOf, roundSpend, type RoundUsage, tokensOf, type Usage } from "./usage.ts"
+
+/** A quantity's sum over rounds: what the rounds that said it add up to, and how many did not say. */
+export interface KnownSum {
+  readonly known: number
+  readonly unknownRounds: number
+}
+
+/** What the caps count: the cost and the tokens of every round so far. */
+export interface SpendTotals {
+  readonly cost: KnownSum
+  readonly tokens: KnownSum
+}
+
+const nothing: SpendTotals = { cost: { known: 0, unknownRounds: 0 }, tokens: { known: 0, unknownRounds: 0 } }
+
+const plus = (sum: KnownSum, value: number | undefined): KnownSum =>
+  value === undefined
+    ? { known: sum.known, unknownRounds: sum.unknownRounds + 1 }
+    : { known: sum.known + value, unknownRounds: sum.unknownRounds }
+
+/** The totals with one more round's spend. */
+const withRound = (totals: SpendTotals, usage: Usage): SpendTotals => ({
+  cost: plus(totals.cost, costOf(usage)),
+  tokens: plus(totals.tokens, tokensOf(usage))
+})
+
+/** The totals of these rounds' spend, added in their order (as `knownSpend` adds them). */
+export const totalsOf = <U extends Usage>(rounds: ReadonlyArray<U>): SpendTotals =>
+  rounds.reduce<SpendTotals>(withRound, nothing)
 
 export class Spend {
   /** Every finished round's spend, in the order they finished; one array, extended in place. */
   private readonly done: Array<RoundUsage>
   /** What the attempts of rounds not finished yet spent, by round. */
   private readonly open = new Map<number, Array<Usage>>()
+  /** The finished rounds' totals, kept as they finish: the caps look at them every attempt. */
+  private doneTotals: SpendTotals
 
   /**
    * From what earlier invocations spent: the finished rounds, and the attempts of an unfinished
@@ -24,6 +55,7 @@ export class Spend {
     pending?: { readonly round: number; readonly attempts: ReadonlyArray<Usage> }
   ) {
     this.done = [...finished]
+    this.doneTotals = totalsOf(this.done)
     if (pending !== undefined && pending.attempts.length > 0) this.open.set(pending.round, [...pending.attempts])
   }
 
@@ -41,11 +73,11 @@ export class Spend {
     this.open.delete(round)
     // Rounds finish in order but after a crash: only a round not past the last can finish again.
     const last = this.done.at(-1)
-    if (last !== undefined && round <= last.round) {
-      const again = this.done.findIndex((r) => r.round === round)
-      if (again >= 0) this.done.splice(again, 1)
-    }
+    const again = last !== undefined && round <= last.round ? this.done.findIndex((r) => r.round === round) : -1
+    if (again >= 0) this.done.splice(again, 1)
     this.done.push(spent)
+    // A round finished again is rare (a resume): then the totals are added up again, in order.
+    this.doneTotals = again >= 0 ? totalsOf(this.done) : withRound(this.doneTotals, spent)
     return spent
   }
 
@@ -58,6 +90,8 @@ export class Spend {
     if (index < 0) return this.attempt(round, usage)
     const { durationMs: before, round: _round, ...spent } = this.done[index]!
     this.done[index] = roundSpend(round, [spent, usage ?? {}], before + durationMs)
+    // A review changes a finished round's spend: the totals are added up again (once a claim, not once an attempt).
+    this.doneTotals = totalsOf(this.done)
   }
 
   /** The finished rounds' spend: the live array, which later rounds extend (a copy a round would be quadratic). */
@@ -75,6 +109,13 @@ export class Spend {
     if (this.open.size === 0) return this.done
     const open = [...this.open].map(([round, attempts]) => roundSpend(round, attempts, 0))
     return [...this.done, ...open]
+  }
+
+  /** The totals of `soFar()`, without adding up every round again (which would make a capped run quadratic). */
+  totals(): SpendTotals {
+    let totals = this.doneTotals
+    for (const [round, attempts] of this.open) totals = withRound(totals, roundSpend(round, attempts, 0))
+    return totals
   }
 }
 

@@ -12,7 +12,7 @@ import { checkReport, Report } from "../domain/report.ts"
 import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import type { RunHandle } from "../engine/RunSupervisor.ts"
-import type { GitFailed } from "../workspace/git.ts"
+import type { GitFailed, GitSetting } from "../workspace/git.ts"
 import type { ProtectedBaseline, WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { RunInbox } from "./inbox.ts"
 import { limitWait, retryDelayMillis, type RetryPolicy } from "./retry.ts"
@@ -79,7 +79,10 @@ export interface AttemptContext {
   /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
   /** Records the workspace as the round's checkpoint (src/workspace/checkpoints.ts): its commit, or undefined outside git. */
-  readonly checkpoint?: (round: number) => Effect.Effect<string | undefined, GitFailed>
+  readonly checkpoint?: (
+    round: number,
+    filters: ReadonlyArray<GitSetting>
+  ) => Effect.Effect<string | undefined, GitFailed>
   /** The run's diff from checkpoint 0 to `round`'s, for its reviewer (issue 20); absent outside git. */
   readonly runDiff?: (round: number) => Effect.Effect<ReviewDiff>
   /** What people tell the run from outside it (answers, notes), when the run has a record to read them from. */
@@ -233,8 +236,8 @@ export const runAttempt = Effect.fnUntraced(function*(
   /** ralph's own git in the workspace (the fingerprint, the checkpoint), past its bounds, fails the attempt by name. */
   const gitFailed = (started: number | undefined) => (error: GitFailed) =>
     attemptFailed(context, input, new ChildFailed({ reason: "git", detail: error.message }), started, stopped)
-  const fingerprint = (started: number | undefined) =>
-    context.guard.fingerprint(context.workspace).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
+  const fingerprint = (started: number | undefined, filters?: ReadonlyArray<GitSetting>) =>
+    context.guard.fingerprint(context.workspace, filters).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   const before = input.before ?? (yield* fingerprint(undefined))
   const started = yield* Clock.currentTimeMillis
   const onSpawn = (pid: number) => Effect.ignore(events.publish({ _tag: "ChildSpawned", runId, round, attempt, pid }))
@@ -289,14 +292,18 @@ export const runAttempt = Effect.fnUntraced(function*(
     }))
     return yield* rejected
   }
-  const after = yield* fingerprint(started)
+  // The repository's filter list read once for the fingerprint and the checkpoint: nothing runs between them.
+  const filters = yield* context.guard.gitFilters(context.workspace).pipe(
+    Effect.catchTag("GitFailed", gitFailed(started))
+  )
+  const after = yield* fingerprint(started, filters)
   const protectedChanged = context.protectedBaseline === undefined
     ? undefined
     : yield* context.guard.changed(context.workspace, context.protectedBaseline)
   // Checkpoint seam: the workspace as the round left it, on refs/ralph/RUN_ID/ROUND; git past its bounds fails the attempt as the fingerprint's does.
   const checkpoint = context.checkpoint === undefined
     ? undefined
-    : yield* context.checkpoint(round).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
+    : yield* context.checkpoint(round, filters).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,

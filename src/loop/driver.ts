@@ -24,7 +24,7 @@ import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
 import { checkpointRef, type Checkpoints } from "../workspace/checkpoints.ts"
-import { gitHead } from "../workspace/git.ts"
+import { gitHead, type GitSetting } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { type Checkpoint, type Dangling, settledResult } from "./checkpoint.ts"
@@ -221,7 +221,8 @@ const liveRunOf = Effect.fnUntraced(function*(
     // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
       ? {
-        checkpoint: (round: number) => driver.checkpoints.record(driver.workspace, run.runId, round),
+        checkpoint: (round: number, filters: ReadonlyArray<GitSetting>) =>
+          driver.checkpoints.record(driver.workspace, run.runId, round, filters),
         // The reviewer's diff (issue 20): checkpoint 0 to the claiming round's.
         runDiff: (round: number) => reviewDiff(driver.checkpoints, driver.workspace, run.runId, round)
       }

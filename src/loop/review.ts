@@ -174,7 +174,7 @@ export const reviewOf = <R>(
       report,
       verification,
       review: execution.reviews.count,
-      maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.soFar())
+      maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.totals())
     })
     execution.spend.review(n, reviewed.usage, reviewed.durationMs)
     return { ...reviewed.verdict, round: n, agent: guard.agent }

@@ -218,12 +218,11 @@ const activitiesOf = (
 
 /** The budget a finished round that did not end the run used up, if one. */
 const limitAfter = (
-  { guards, payload }: Execution,
+  { guards, payload, spend }: Execution,
   round: number,
-  usage: ReadonlyArray<RoundUsage>,
   stalled: number
 ): BudgetLimit | undefined =>
-  spendLimitReached(guards, usage) ??
+  spendLimitReached(guards, spend.totals()) ??
     (guards.maxStalledRounds !== undefined && stalled >= guards.maxStalledRounds ? "stalled" : undefined) ??
     (round >= payload.maxRounds ? "rounds" : undefined)
 
@@ -257,7 +256,7 @@ const conclude = Effect.fnUntraced(function*(
   if (report.status === "blocked") {
     const ends = { ...state, result: { status: "blocked", roundsStarted: n, report, ...spent() } } satisfies LoopState
     // With nothing left to go on with (no round, a cap reached), no answer is worth waiting for.
-    if (execution.guards.ask === undefined || limitAfter(execution, n, usage, stalled) !== undefined) return ends
+    if (execution.guards.ask === undefined || limitAfter(execution, n, stalled) !== undefined) return ends
     yield* execution.onRound({ ...state, result: undefined, waiting: true })
     const outcome = yield* execution.ask(n, report.blocker)
     if (outcome._tag === "Unanswered") return ends
@@ -308,7 +307,7 @@ const conclude = Effect.fnUntraced(function*(
       rejected = check
     }
   }
-  const limit = limitAfter(execution, n, usage, stalled)
+  const limit = limitAfter(execution, n, stalled)
   return {
     ...state,
     rejected,
@@ -347,7 +346,7 @@ const capAfterFailure = (
     ? "cost"
     : failed.retryInMs === null && failed.limitWait === undefined && !fallsBack
     ? undefined
-    : spendLimitReached(guards, spend.soFar())
+    : spendLimitReached(guards, spend.totals())
 
 /** One round: attempts until one yields a report or a failure that is not retried. */
 const runRound = (execution: Execution) =>
@@ -374,7 +373,7 @@ const runRound = (execution: Execution) =>
     const ran: Array<string> = []
     let outcome: AttemptSucceeded | undefined
     while (outcome === undefined) {
-      const maxBudgetUsd = remainingCostUsd(execution.guards, spend.soFar())
+      const maxBudgetUsd = remainingCostUsd(execution.guards, spend.totals())
       const sinceWait = attempt - waitedAfter
       const agent = agents[fellBack]
       if (agent !== undefined) ran.push(agent)

@@ -91,7 +91,8 @@ const cgroupName = /^ralph-(\d+)-[0-9a-f]+$/
 /**
  * Removes the empty cgroups of a ralph that died without removing them (SIGKILL, a crash): found
  * beside ralph's own cgroup by their name, whose pid is no longer alive. One still holding
- * processes is left as it is: those belong to a run, and its resume stops them (by RALPH_RUN_ID).
+ * processes is left as it is: those belong to a run, and its resume stops them
+ * (`orphanCgroupsHolding`, by RALPH_RUN_ID).
  */
 const sweepOrphans = (parent: string) => {
   let names: Array<string>
@@ -107,11 +108,27 @@ const sweepOrphans = (parent: string) => {
   }
 }
 
+/**
+ * What an enclosure needs to know of the host, read once per process (by the layer that spawns,
+ * see `enclosureHost`): the folder its cgroups are made in, ralph's own cgroup, or none.
+ */
+export interface EnclosureHost {
+  readonly cgroupParent: string | undefined
+}
+
+/**
+ * Reads /proc/self/cgroup and mountinfo and removes the empty cgroups crashed ralphs left: once per
+ * process is enough (ralph's own cgroup does not change while it runs; if it did, a cgroup could not
+ * be made or entered and the spawn falls back to the marker).
+ */
+export const enclosureHost = (): EnclosureHost => {
+  const cgroupParent = ownCgroupDir()
+  if (cgroupParent !== undefined) sweepOrphans(cgroupParent)
+  return { cgroupParent }
+}
+
 /** A fresh cgroup folder beside ralph's own, or undefined where none can be made. */
-const makeCgroup = (nonce: string): { readonly dir: string; readonly parent: string } | undefined => {
-  const parent = ownCgroupDir()
-  if (parent === undefined) return undefined
-  sweepOrphans(parent)
+const makeCgroup = (parent: string, nonce: string): { readonly dir: string; readonly parent: string } | undefined => {
   const dir = join(parent, `ralph-${process.pid}-${nonce}`)
   try {
     fs.mkdirSync(dir)
@@ -133,18 +150,24 @@ const removeCgroup = (dir: string) => {
   }
 }
 
-/** The processes whose environment holds `marker`, from Linux's /proc (none elsewhere). */
-const marked = (marker: string): ReadonlyArray<number> => {
+/**
+ * The processes whose environment holds `marker`, from Linux's /proc (none elsewhere). Short of root,
+ * only processes of ralph's own uid are read: another uid's environ cannot be read, nor its process
+ * signalled, so skipping it on its owner (one stat) loses nothing and spares a failed open apiece.
+ */
+export const marked = (marker: string): ReadonlyArray<number> => {
   let names: Array<string>
   try {
     names = fs.readdirSync("/proc")
   } catch {
     return []
   }
+  const uid = process.getuid?.()
   const found: Array<number> = []
   for (const name of names) {
     const first = name.charCodeAt(0)
     if (first < 48 || first > 57 || Number(name) === process.pid) continue
+    if (uid !== undefined && uid !== 0 && fs.statSync(`/proc/${name}`, { throwIfNoEntry: false })?.uid !== uid) continue
     const environ = readText(`/proc/${name}/environ`)
     // A zombie's environ reads empty: it holds nothing and is not counted.
     if (environ !== undefined && `\0${environ}`.includes(marker)) found.push(Number(name))
@@ -153,7 +176,7 @@ const marked = (marker: string): ReadonlyArray<number> => {
 }
 
 /** A process's group, from /proc/<pid>/stat (after the parenthesised name, which may hold anything). */
-const groupOf = (pid: number): number | undefined => {
+export const groupOf = (pid: number): number | undefined => {
   const stat = readText(`/proc/${pid}/stat`)
   return stat === undefined ? undefined : Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2])
 }
@@ -163,14 +186,82 @@ const cgroupMembers = (dir: string): ReadonlyArray<number> =>
     pid !== process.pid
   )
 
+/** The members of a cgroup and of the cgroups below it (a worker may make some). */
+const cgroupTreeMembers = (dir: string): ReadonlyArray<number> => {
+  let below: ReadonlyArray<string> = []
+  try {
+    below = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) =>
+      join(dir, entry.name)
+    )
+  } catch {
+    // Gone meanwhile.
+  }
+  return [...cgroupMembers(dir), ...below.flatMap(cgroupTreeMembers)]
+}
+
+/** Whether a process is in a cgroup or in one below it. */
+const populated = (dir: string): boolean => /^populated 1$/m.test(readText(join(dir, "cgroup.events")) ?? "")
+
+/** Kills every process of a cgroup and of those below it at once (Linux 5.14+); false where it cannot. */
+const killCgroup = (dir: string): boolean => writeTo(join(dir, "cgroup.kill"), "1")
+
 /**
- * An enclosure for one spawn: a cgroup where ralph can make and enter one (unless told not to),
- * else the environment marker (which the child carries either way).
+ * The cgroup a ralph that is gone (SIGKILL, a crash) left holding processes, as an enclosure that
+ * `stopGroup` empties: SIGTERM to its members, then `cgroup.kill`, and removed once empty.
  */
-export const openEnclosure = (options: { readonly cgroup?: boolean } = {}): Enclosure => {
+const orphanEnclosure = (dir: string): Enclosure => ({
+  kind: "cgroup",
+  env: {},
+  spawn: (spawnIt) => spawnIt(),
+  occupied: () => populated(dir),
+  signal: (signal, signalledGroup) => {
+    if (signal === "SIGKILL" && killCgroup(dir)) return
+    for (const pid of cgroupTreeMembers(dir)) {
+      if (signal === "SIGKILL" || groupOf(pid) !== signalledGroup) signalPid(pid, signal)
+    }
+  },
+  release: () => removeCgroup(dir)
+})
+
+/**
+ * The cgroups beside ralph's own that ralphs no longer alive left populated, where a member's
+ * environment holds `marker` (a run's `\0RALPH_RUN_ID=…\0`): each as an enclosure to stop, with a
+ * member's process group to stop with it. Every process in such a cgroup goes with it, also one that
+ * left the group or scrubbed its environment.
+ */
+export const orphanCgroupsHolding = (
+  host: EnclosureHost,
+  marker: string
+): ReadonlyArray<{ readonly enclosure: Enclosure; readonly group: number }> => {
+  const parent = host.cgroupParent
+  if (parent === undefined) return []
+  let names: Array<string>
+  try {
+    names = fs.readdirSync(parent)
+  } catch {
+    return []
+  }
+  const found: Array<{ readonly enclosure: Enclosure; readonly group: number }> = []
+  for (const name of names) {
+    const owner = cgroupName.exec(name)?.[1]
+    if (owner === undefined || isProcessAlive(Number(owner))) continue
+    const dir = join(parent, name)
+    const members = cgroupTreeMembers(dir)
+    const carrier = members.find((pid) => `\0${readText(`/proc/${pid}/environ`) ?? ""}`.includes(marker))
+    const group = carrier === undefined ? undefined : groupOf(carrier)
+    if (group !== undefined) found.push({ enclosure: orphanEnclosure(dir), group })
+  }
+  return found
+}
+
+/**
+ * An enclosure for one spawn: a cgroup where the host has a cgroup folder ralph can make one in
+ * and enter, else the environment marker (which the child carries either way).
+ */
+export const openEnclosure = (host: EnclosureHost): Enclosure => {
   const nonce = randomBytes(12).toString("hex")
   const marker = `\0${enclosureVariable}=${nonce}\0`
-  let cgroup = options.cgroup === false ? undefined : makeCgroup(nonce)
+  let cgroup = host.cgroupParent === undefined ? undefined : makeCgroup(host.cgroupParent, nonce)
   // Whether ralph could not step back out of the cgroup: then it must never be killed whole.
   let stuck = false
   const members = () => cgroup === undefined ? marked(marker) : cgroupMembers(cgroup.dir)
@@ -195,13 +286,10 @@ export const openEnclosure = (options: { readonly cgroup?: boolean } = {}): Encl
       }
     },
     // `populated` covers the cgroups a worker may make below this one; ralph stuck inside would count.
-    occupied: () =>
-      cgroup === undefined || stuck
-        ? members().length > 0
-        : /^populated 1$/m.test(readText(join(cgroup.dir, "cgroup.events")) ?? ""),
+    occupied: () => cgroup === undefined || stuck ? members().length > 0 : populated(cgroup.dir),
     signal: (signal, signalledGroup) => {
-      // cgroup.kill (Linux 5.14+) kills every member at once, however fast they fork.
-      if (signal === "SIGKILL" && cgroup !== undefined && !stuck && writeTo(join(cgroup.dir, "cgroup.kill"), "1")) {
+      // cgroup.kill kills every member at once, however fast they fork.
+      if (signal === "SIGKILL" && cgroup !== undefined && !stuck && killCgroup(cgroup.dir)) {
         return
       }
       for (const pid of members()) {

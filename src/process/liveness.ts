@@ -84,6 +84,9 @@ export const stopGroup = (pgid: number, grace: Duration.Duration, enclosure?: En
   Effect.callback<void>((resume) => {
     let groupDone = !isGroupAlive(pgid)
     const enclosed = () => enclosure !== undefined && enclosure.occupied()
+    // Also when the group is gone, the enclosure is looked at once: a daemon that left the group
+    // (`setsid`) is found only there. Without a cgroup that look is the one /proc scan of an
+    // ordinary end (a scan of ralph's uid's processes, see `marked`); with one, a read of a file.
     let enclosedLeft = enclosed()
     if (groupDone && !enclosedLeft) return resume(Effect.void)
     const signalAll = (signal: NodeJS.Signals) => {

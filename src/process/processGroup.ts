@@ -5,7 +5,7 @@
  */
 import { type Duration, Effect, Schema } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
-import { type Enclosure, openEnclosure } from "./enclosure.ts"
+import { type Enclosure, type EnclosureHost, openEnclosure } from "./enclosure.ts"
 import { stopGroup } from "./liveness.ts"
 import type { TailBuffer } from "./outputCapture.ts"
 
@@ -34,9 +34,10 @@ export interface ProcessGroupOptions {
    * Whether what the child starts outside its process group is found and stopped too (an
    * enclosure: a cgroup, else a marker in the environment). For programs that may run the
    * worker's code; git with its programs switched off does without (an enclosure costs a cgroup,
-   * or a scan of /proc).
+   * or a scan of /proc). The host's facts (`enclosureHost()`), read once by the caller's layer, or
+   * `false`.
    */
-  readonly enclose: boolean
+  readonly enclose: EnclosureHost | false
 }
 
 export interface ProcessExit {
@@ -84,7 +85,7 @@ const started = (options: ProcessGroupOptions, enclosure: Enclosure | undefined)
  */
 export const runProcessGroup = (options: ProcessGroupOptions): Effect.Effect<ProcessExit, ProcessFailed> =>
   Effect.suspend(() => {
-    const enclosure = options.enclose ? openEnclosure() : undefined
+    const enclosure = options.enclose === false ? undefined : openEnclosure(options.enclose)
     let child: ChildProcess
     try {
       child = started(options, enclosure)

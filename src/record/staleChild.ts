@@ -1,40 +1,28 @@
 import { type Duration, Effect } from "effect"
-import { readdirSync, readFileSync } from "node:fs"
+import { enclosureHost, groupOf, marked, orphanCgroupsHolding } from "../process/enclosure.ts"
 import { isGroupRunning, stopGroup } from "../process/liveness.ts"
 
 /**
- * Group leaders whose environment names the run (every child gets RALPH_RUN_ID): a crash can stop
- * ralph between a child's spawn and the record of its pid, and such a child must be found all the
- * same. Linux `/proc`; elsewhere none are found.
+ * The process groups of the processes whose environment names the run (every child gets
+ * RALPH_RUN_ID; what it starts inherits it): a crash can stop ralph between a child's spawn and the
+ * record of its pid, and such a child must be found all the same, and so must what it left running
+ * in another group (`setsid`) or in a group whose leader is gone. Never ralph's own group. Linux
+ * `/proc`; elsewhere none are found.
  */
-const leadersOfRun = (runId: string): ReadonlyArray<number> => {
-  let entries: ReadonlyArray<string>
-  try {
-    entries = readdirSync("/proc")
-  } catch {
-    return []
-  }
-  const marker = `\0RALPH_RUN_ID=${runId}\0`
-  const leaders: Array<number> = []
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
-    try {
-      if (!`\0${readFileSync(`/proc/${entry}/environ`, "latin1")}`.includes(marker)) continue
-      // Field 5 of stat, after the parenthesised command name, is the process group.
-      const stat = readFileSync(`/proc/${entry}/stat`, "latin1")
-      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2])
-      if (pgrp === Number(entry)) leaders.push(pgrp)
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return leaders
+const groupsOfRun = (marker: string): ReadonlyArray<number> => {
+  const own = groupOf(process.pid)
+  return marked(marker).flatMap((pid) => {
+    const group = groupOf(pid)
+    return group === undefined || group === own ? [] : [group]
+  })
 }
 
 /**
- * Stops the process groups a crashed ralph left running for the run (children lead their own
- * groups): the recorded pid, and any group leader whose environment names the run. SIGTERM, then
- * SIGKILL after the grace. Returns the first pid stopped, null when nothing ran.
+ * Stops what a crashed ralph left running for the run (children lead their own groups): the cgroups
+ * it left holding a process of the run, whole (`cgroup.kill`: also what left the group or scrubbed
+ * its environment), the recorded pid's group, and every group holding a process whose environment
+ * names the run. SIGTERM, then SIGKILL after the grace. Returns the first pid stopped, null when
+ * nothing ran.
  */
 export const stopStaleChild = (
   pid: number | null,
@@ -42,9 +30,30 @@ export const stopStaleChild = (
   grace: Duration.Duration
 ): Effect.Effect<number | null> =>
   Effect.suspend(() => {
-    const candidates = [...new Set([...(pid === null ? [] : [pid]), ...leadersOfRun(runId)])].filter(isGroupRunning)
+    const marker = `\0RALPH_RUN_ID=${runId}\0`
+    const cgroups = orphanCgroupsHolding(enclosureHost(), marker)
+    const groups = [
+      ...new Set([...(pid === null ? [] : [pid]), ...cgroups.map((found) => found.group), ...groupsOfRun(marker)])
+    ].filter(isGroupRunning)
+    const inCgroups = new Set(cgroups.map((found) => found.group))
     return Effect.as(
-      Effect.forEach(candidates, (group) => stopGroup(group, grace), { concurrency: "unbounded", discard: true }),
-      candidates[0] ?? null
+      Effect.all([
+        Effect.forEach(cgroups, (found) =>
+          stopGroup(found.group, grace, found.enclosure).pipe(Effect.ensuring(Effect.sync(() =>
+            found.enclosure.release()
+          ))), { concurrency: "unbounded", discard: true }),
+        Effect.forEach(
+          groups.filter((group) =>
+            !inCgroups.has(group)
+          ),
+          (group) =>
+            stopGroup(group, grace),
+          {
+            concurrency: "unbounded",
+            discard: true
+          }
+        )
+      ], { concurrency: "unbounded", discard: true }),
+      groups[0] ?? cgroups[0]?.group ?? null
     )
   })

@@ -10,11 +10,12 @@ import { InvalidConfig } from "../domain/errors.ts"
 import type { Verification } from "../domain/guards.ts"
 import { formatDuration } from "../domain/render.ts"
 import { defaults } from "../domain/settings.ts"
+import { type EnclosureHost, enclosureHost } from "../process/enclosure.ts"
 import { findExecutable, programPath } from "../process/executable.ts"
 import { TailBuffer } from "../process/outputCapture.ts"
 import { runProcessGroup } from "../process/processGroup.ts"
 import { fingerprint, gitTopLevel, insideWorkspace, isWithin, realOr } from "./files.ts"
-import { defaultGitBounds, type GitBounds, type GitFailed } from "./git.ts"
+import { defaultGitBounds, filterOverrides, type GitBounds, type GitFailed, type GitSetting } from "./git.ts"
 import { changedFiles, hashFiles, type ProtectedSearch, searchProtected, TooManyFiles } from "./protected.ts"
 
 /** How a verify process ended: its exit code, or that it timed out, or why it could not start. */
@@ -194,7 +195,13 @@ export interface GuardOptions {
 
 export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
   /** Equal before and after a round exactly when the round changed nothing ralph can see (README, "Stall guard"). */
-  readonly fingerprint: (workspace: string) => Effect.Effect<string, GitFailed>
+  readonly fingerprint: (workspace: string, filters?: ReadonlyArray<GitSetting>) => Effect.Effect<string, GitFailed>
+  /**
+   * The settings that switch off the filter drivers of the workspace's repository (none outside
+   * git, where git is not asked): read once for the fingerprint and the checkpoint that follow it
+   * with nothing run between them.
+   */
+  readonly gitFilters: (workspace: string) => Effect.Effect<ReadonlyArray<GitSetting>, GitFailed>
   /** Checks before round 1 that the verify command can start, and that a script it runs exists. */
   readonly preflight: (command: ReadonlyArray<string>, workspace: string) => Effect.Effect<void, InvalidConfig>
   /** The protected files as they are now, to compare every later round with; first the verify command's preflight. */
@@ -210,6 +217,8 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
 }>()("ralph/WorkspaceGuard") {
   static readonly make = (options: GuardOptions = {}): WorkspaceGuard["Service"] => {
     const killGrace = options.killGrace ?? defaults.killGrace
+    // The host's cgroup facts, read at the first verify (most runs have none) and kept by this guard.
+    let host: EnclosureHost | undefined
     const gitBounds: GitBounds = { ...defaultGitBounds, timeout: options.gitTimeout ?? defaultGitBounds.timeout }
     const preflight = Effect.fn("WorkspaceGuard.preflight")(
       function*(command: ReadonlyArray<string>, workspace: string) {
@@ -285,7 +294,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
         onOutput: () => {},
         onSpawn: () => Effect.void,
         killGrace,
-        enclose: true
+        enclose: host ??= enclosureHost()
       }).pipe(
         Effect.map((exit): Ran => ({ exitCode: exit.code, timedOut: false, spawnError: undefined })),
         Effect.catch((failed) => Effect.succeed<Ran>({ exitCode: null, timedOut: false, spawnError: failed.detail })),
@@ -310,14 +319,19 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     })
     // Whether a workspace is in a git repository, asked once per workspace rather than per round.
     const tops = new Map<string, string | undefined>()
-    const fingerprintOf = (workspace: string) =>
+    const topOf = (workspace: string) =>
       Effect.suspend(() =>
         tops.has(workspace)
-          ? fingerprint(workspace, tops.get(workspace), gitBounds)
-          : Effect.flatMap(gitTopLevel(workspace, gitBounds), (top) => {
-            tops.set(workspace, top)
-            return fingerprint(workspace, top, gitBounds)
-          })
+          ? Effect.succeed(tops.get(workspace))
+          : Effect.tap(gitTopLevel(workspace, gitBounds), (top) => Effect.sync(() => tops.set(workspace, top)))
+      )
+    const fingerprintOf = (workspace: string, filters?: ReadonlyArray<GitSetting>) =>
+      Effect.flatMap(topOf(workspace), (top) => fingerprint(workspace, top, gitBounds, filters))
+    const gitFilters = (workspace: string) =>
+      Effect.flatMap(
+        topOf(workspace),
+        (top): Effect.Effect<ReadonlyArray<GitSetting>, GitFailed> =>
+          top === undefined ? Effect.succeed([]) : filterOverrides(workspace, gitBounds)
       )
     // Whether a bare program name could be found on PATH inside the workspace: only then can a
     // child shadow the verify program, and PATH is fixed for the process, so it is asked once.
@@ -336,6 +350,7 @@ export class WorkspaceGuard extends Context.Service<WorkspaceGuard, {
     }
     return WorkspaceGuard.of({
       fingerprint: fingerprintOf,
+      gitFilters,
       preflight,
       baseline,
       changed: (workspace, baseline) =>

@@ -96,16 +96,16 @@ const headCommit = (workspace: string) =>
  * and untracked non-ignored file of the workspace added to it (filter drivers off: the blobs are
  * the bytes on disk). Writes objects, no ref and no index of the user's.
  */
-const snapshot = (workspace: string) =>
+const snapshot = (workspace: string, known?: ReadonlyArray<GitSetting>) =>
   Effect.scoped(Effect.gen(function*() {
     const index = yield* temporaryIndex
     const head = yield* headCommit(workspace)
     // Every command that reads the index may run a filter (write-tree does, on a racy entry).
-    const filters = yield* filterOverrides(workspace)
+    const filters = known ?? (yield* filterOverrides(workspace))
     if (head !== undefined) yield* git(workspace, ["read-tree", head], index, { settings: filters })
     yield* git(workspace, ["add", "-A", "--", "."], index, { settings: filters })
     const tree = (yield* git(workspace, ["write-tree"], index, { settings: filters })).trim()
-    return { tree, head }
+    return { tree, head, filters }
   }))
 
 /** Paths (relative to the workspace) of files in `to` that `from` lacks; gitlinks (nested repositories) left out. */
@@ -148,8 +148,16 @@ const removeWithFolders = (top: string, file: string): void => {
 export class Checkpoints extends Context.Service<Checkpoints, {
   /** Whether the workspace is in a git repository (outside one, checkpoints are skipped). */
   readonly applies: (workspace: string) => boolean
-  /** Records the workspace as `refs/ralph/RUN_ID/ROUND`; its commit id, or undefined outside git. */
-  readonly record: (workspace: string, runId: string, round: number) => Effect.Effect<string | undefined, GitFailed>
+  /**
+   * Records the workspace as `refs/ralph/RUN_ID/ROUND`; its commit id, or undefined outside git.
+   * `filters`: the repository's filter drivers switched off, when the caller just read them.
+   */
+  readonly record: (
+    workspace: string,
+    runId: string,
+    round: number,
+    filters?: ReadonlyArray<GitSetting>
+  ) => Effect.Effect<string | undefined, GitFailed>
   /** The run's checkpoints in the workspace's repository, by round. */
   readonly list: (workspace: string, runId: string) => Effect.Effect<ReadonlyArray<Checkpoint>, GitFailed>
   /** The patch (or, with `stat`, the diffstat) from one commit to another, within the workspace. */
@@ -161,17 +169,29 @@ export class Checkpoints extends Context.Service<Checkpoints, {
   ) => Effect.Effect<string, GitFailed>
   /** The tree of the workspace's files now. */
   readonly currentTree: (workspace: string) => Effect.Effect<string, GitFailed>
-  /** Writes the checkpoint's files back into the workspace and removes those it did not have. */
-  readonly restore: (workspace: string, commit: string) => Effect.Effect<void, GitFailed | RestoreFailed>
+  /**
+   * Writes the checkpoint's files back into the workspace and removes those it did not have.
+   * `current`: the workspace's tree, when the caller just took it (`currentTree`).
+   */
+  readonly restore: (
+    workspace: string,
+    commit: string,
+    current?: string
+  ) => Effect.Effect<void, GitFailed | RestoreFailed>
   /** Deletes the run's refs; how many there were. */
   readonly prune: (workspace: string, runId: string) => Effect.Effect<number, GitFailed>
 }>()("ralph/Checkpoints") {
   static readonly make = (): Checkpoints["Service"] => {
     const applies = (workspace: string) => repositoryRoot(workspace) !== undefined
 
-    const record = Effect.fn("Checkpoints.record")(function*(workspace: string, runId: string, round: number) {
+    const record = Effect.fn("Checkpoints.record")(function*(
+      workspace: string,
+      runId: string,
+      round: number,
+      filters?: ReadonlyArray<GitSetting>
+    ) {
       if (!applies(workspace)) return undefined
-      const { head, tree } = yield* snapshot(workspace)
+      const { head, tree } = yield* snapshot(workspace, filters)
       const commit = (yield* git(
         workspace,
         [
@@ -227,14 +247,15 @@ export class Checkpoints extends Context.Service<Checkpoints, {
       return (yield* snapshot(workspace)).tree
     })
 
-    const restore = Effect.fn("Checkpoints.restore")(function*(workspace: string, commit: string) {
-      const current = yield* currentTree(workspace)
+    const restore = Effect.fn("Checkpoints.restore")(function*(workspace: string, commit: string, current?: string) {
+      // The tree and the filter list once each: from one snapshot, or the caller's tree and one read.
+      const taken = current === undefined ? yield* snapshot(workspace) : { tree: current, filters: undefined }
       const target = `${commit}^{tree}`
       // Files first, so that a folder where the checkpoint has a file (or the reverse) is out of the way.
-      for (const path of yield* addedFiles(workspace, target, current)) yield* removeFile(workspace, path)
+      for (const path of yield* addedFiles(workspace, target, taken.tree)) yield* removeFile(workspace, path)
       yield* Effect.scoped(Effect.gen(function*() {
         const index = yield* temporaryIndex
-        const filters = yield* filterOverrides(workspace)
+        const filters = taken.filters ?? (yield* filterOverrides(workspace))
         yield* git(workspace, ["read-tree", target], index, { settings: filters })
         // Run in the workspace, `-a` writes the entries under it only.
         yield* git(workspace, ["checkout-index", "-a", "-f"], index, { settings: filters })

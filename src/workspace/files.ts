@@ -6,7 +6,15 @@ import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { isAbsolute, join, relative, sep } from "node:path"
-import { defaultGitBounds, filterOverrides, type GitBounds, type GitFailed, repositoryRoot, runGit } from "./git.ts"
+import {
+  defaultGitBounds,
+  filterOverrides,
+  type GitBounds,
+  type GitFailed,
+  type GitSetting,
+  repositoryRoot,
+  runGit
+} from "./git.ts"
 
 /** How many entries a walk of a workspace reads at most. */
 export const maxWalkEntries = 100_000
@@ -30,9 +38,14 @@ const described = (stat: fs.Stats | undefined): string =>
  * tracked files are not looked at (git's own index says they match the commit), and no file is
  * read, so a large repository — or an untracked dependency folder — costs one `git status`.
  */
-const gitFingerprint = (workspace: string, top: string, bounds: GitBounds) =>
+const gitFingerprint = (
+  workspace: string,
+  top: string,
+  bounds: GitBounds,
+  filters: ReadonlyArray<GitSetting> | undefined
+) =>
   Effect.gen(function*() {
-    const filtersOff = yield* filterOverrides(workspace, bounds)
+    const filtersOff = filters ?? (yield* filterOverrides(workspace, bounds))
     const status = yield* runGit(
       workspace,
       [
@@ -113,16 +126,18 @@ export const gitTopLevel = (
 
 /**
  * The workspace's fingerprint, given its repository's top folder (undefined: not in one): equal
- * before and after a round exactly when the round changed nothing ralph can see.
+ * before and after a round exactly when the round changed nothing ralph can see. `filters`: the
+ * repository's filter drivers switched off, when the caller read them already (`filterOverrides`).
  */
 export const fingerprint = (
   workspace: string,
   top: string | undefined,
-  bounds: GitBounds = defaultGitBounds
+  bounds: GitBounds = defaultGitBounds,
+  filters?: ReadonlyArray<GitSetting>
 ): Effect.Effect<string, GitFailed> =>
   top === undefined
     ? Effect.sync(() => walkFingerprint(workspace))
-    : Effect.map(gitFingerprint(workspace, top, bounds), (found) => found ?? walkFingerprint(workspace))
+    : Effect.map(gitFingerprint(workspace, top, bounds, filters), (found) => found ?? walkFingerprint(workspace))
 
 /** Whether `path` is the folder `root` or lies inside it. */
 export const isWithin = (path: string, root: string): boolean =>

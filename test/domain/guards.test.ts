@@ -2,7 +2,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { claimHolds, remainingCostUsd, spendLimitReached } from "../../src/domain/guards.ts"
 import { boolean, command, decodeValue, globs, usd } from "../../src/domain/settingValues.ts"
-import { combineUsage, formatTotals, summarizeUsage } from "../../src/domain/usage.ts"
+import { totalsOf } from "../../src/domain/spend.ts"
+import { combineUsage, formatTotals, type RoundUsage, summarizeUsage } from "../../src/domain/usage.ts"
 
 const parseUsd = decodeValue(usd.schema)
 const parseBoolean = decodeValue(boolean.schema)
@@ -35,7 +36,7 @@ describe("usage totals", () => {
 })
 
 describe("caps", () => {
-  const spent = [round(1, { inputTokens: 50, outputTokens: 10, costUsd: 0.4 })]
+  const spent = totalsOf<RoundUsage>([round(1, { inputTokens: 50, outputTokens: 10, costUsd: 0.4 })])
   it("a cap is reached at its value, not only past it", () => {
     assert.strictEqual(spendLimitReached({ maxCostUsd: 0.4 }, spent), "cost")
     assert.isUndefined(spendLimitReached({ maxCostUsd: 0.41 }, spent))
@@ -43,7 +44,7 @@ describe("caps", () => {
     assert.isUndefined(spendLimitReached({ maxTokens: 61 }, spent))
   })
   it("an unknown quantity reaches its cap, unless unknown cost is allowed (cost only)", () => {
-    const unknown = [...spent, round(2, {})]
+    const unknown = totalsOf<RoundUsage>([round(1, { inputTokens: 50, outputTokens: 10, costUsd: 0.4 }), round(2, {})])
     assert.strictEqual(spendLimitReached({ maxCostUsd: 5 }, unknown), "cost")
     assert.isUndefined(spendLimitReached({ maxCostUsd: 5, allowUnknownCost: true }, unknown))
     assert.strictEqual(spendLimitReached({ maxTokens: 1000, allowUnknownCost: true }, unknown), "tokens")

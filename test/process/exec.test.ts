@@ -247,6 +247,27 @@ describe.concurrent("exec protocol: what the child is given", () => {
       assert.isFalse(existsSync(env.RALPH_REPORT_FILE!), "the round's scratch files are removed afterwards")
     }))
 
+  it.live("the scratch folder goes whatever the child left in it: a file swapped for a folder, files of its own", () =>
+    Effect.gen(function*() {
+      const dir = tempDir()
+      const seen = join(dir, "scratch-dir")
+      const agent = writeAgent(
+        dir,
+        "agent.sh",
+        [
+          `scratch=$(dirname "$RALPH_REPORT_FILE")`,
+          `printf '%s' "$scratch" > ${sq(seen)}`,
+          `rm "$RALPH_REPORT_SCHEMA" && mkdir -p "$RALPH_REPORT_SCHEMA/deep" && touch "$RALPH_REPORT_SCHEMA/deep/x"`,
+          `touch "$scratch/extra"`,
+          printJson(completeReport)
+        ].join("\n")
+      )
+      yield* runChild([agent], request(dir))
+      const scratch = readFileSync(seen, "utf8")
+      assert.isTrue(scratch.length > 0)
+      assert.isFalse(existsSync(scratch), "the scratch folder is removed with what the child put there")
+    }))
+
   it.live("each child gets a fresh report file: a report left by an earlier round is never reused", () =>
     Effect.gen(function*() {
       const dir = tempDir()

@@ -9,7 +9,7 @@ import { Duration, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { openEnclosure } from "../../src/process/enclosure.ts"
+import { enclosureHost, openEnclosure } from "../../src/process/enclosure.ts"
 import { stopGroup } from "../../src/process/liveness.ts"
 import {
   cleanup,
@@ -131,7 +131,7 @@ describe.concurrent("the enclosure", () => {
     Effect.gen(function*() {
       const dir = makeTempDir()
       dirs.push(dir)
-      const enclosure = openEnclosure({ cgroup: false })
+      const enclosure = openEnclosure({ cgroupParent: undefined })
       assert.strictEqual(enclosure.kind, "environ")
       const marked = join(dir, "marked.pid")
       const scrubbed = join(dir, "scrubbed.pid")
@@ -155,7 +155,7 @@ describe.concurrent("the enclosure", () => {
     Effect.gen(function*() {
       const dir = makeTempDir()
       dirs.push(dir)
-      const enclosure = openEnclosure()
+      const enclosure = openEnclosure(enclosureHost())
       const scrubbed = join(dir, "scrubbed.pid")
       yield* runEnclosed(
         enclosure,
@@ -176,7 +176,7 @@ describe.concurrent("the enclosure", () => {
     Effect.gen(function*() {
       const dir = makeTempDir()
       dirs.push(dir)
-      const enclosure = openEnclosure()
+      const enclosure = openEnclosure(enclosureHost())
       const moved = join(dir, "moved.pid")
       // Into a sub-cgroup of its own (where there is a cgroup), then away in a new session.
       const below = `mp=$(grep ' - cgroup2 ' /proc/self/mountinfo | head -n1 | cut -d' ' -f5); ` +

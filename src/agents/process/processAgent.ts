@@ -1,5 +1,5 @@
 import { Duration, Effect, Option } from "effect"
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FailureReason } from "../../domain/errors.ts"
@@ -10,6 +10,7 @@ import { defaults } from "../../domain/settings.ts"
 import { thrownMessage } from "../../domain/thrown.ts"
 import type { Usage } from "../../domain/usage.ts"
 import { readUntrusted, refusalText } from "../../io/untrustedFile.ts"
+import { enclosureHost } from "../../process/enclosure.ts"
 import { whyNotExecutable } from "../../process/executable.ts"
 import { OutputCapture, TailBuffer } from "../../process/outputCapture.ts"
 import { runProcessGroup } from "../../process/processGroup.ts"
@@ -132,12 +133,24 @@ const schemaName = "report.schema.json"
 /** The prefix of a run's scratch folders in the temp dir: a resume removes what a crashed invocation left. */
 export const scratchPrefix = (runId: string): string => `ralph-agent-${runId}-`
 
-/** Removes a scratch folder, whatever the child turned its files into; what cannot be removed stays. */
+/** The files ralph makes in a scratch folder (`makeFiles`). */
+const scratchFiles = [schemaName, "report.json", "usage.json"]
+
+/**
+ * Removes a scratch folder, whatever the child turned its files into; what cannot be removed stays.
+ * The files ralph made, then the folder (a round's usual case: a few calls); anything else the child
+ * left there goes through the recursive removal.
+ */
 const removeScratch = (dir: string): void => {
   try {
-    rmSync(dir, { recursive: true, force: true })
+    for (const name of scratchFiles) unlinkSync(join(dir, name))
+    rmdirSync(dir)
   } catch {
-    // A file the child made unremovable: nothing ralph can do about it, and no reason to fail the run.
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // A file the child made unremovable: nothing ralph can do about it, and no reason to fail the run.
+    }
   }
 }
 
@@ -158,6 +171,8 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
   agent: ProcessAgent,
   limits: ProcessLimits = defaultProcessLimits
 ) {
+  // Read once for every child this provider starts (a cgroup folder, orphans swept), not per spawn.
+  const host = enclosureHost()
   const preflight = Effect.suspend(() => {
     const problem = whyNotExecutable(agent.binary)
     return problem === undefined ? Effect.void : Effect.fail(
@@ -216,7 +231,7 @@ export const makeProcessProvider = Effect.fn("makeProcessProvider")(function*(
       },
       onSpawn: (pid) => request.onSpawn === undefined ? Effect.void : request.onSpawn(pid),
       killGrace: limits.killGrace,
-      enclose: true
+      enclose: host
     }).pipe(Effect.mapError((failed) => fail(failed.reason, failed.detail)))
 
     const idleWatch = Option.match(limits.idleTimeout, {

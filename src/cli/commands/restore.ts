@@ -57,7 +57,9 @@ export const restore = Command.make(
             } has changes that no checkpoint of run ${view.started.runId} holds; stash them (git stash -u, which takes untracked files too) or pass --force to lose them`
           })
         }
-        yield* checkpoints.restore(found.workspace, target.commit).pipe(Effect.mapError(gitProblem(found.workspace)))
+        yield* checkpoints.restore(found.workspace, target.commit, current).pipe(
+          Effect.mapError(gitProblem(found.workspace))
+        )
         return { runId: view.started.runId, round: target.round, commit: target.commit, workspace: found.workspace }
       })),
       (r) =>
