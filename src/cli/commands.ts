@@ -10,9 +10,11 @@ import { resume } from "./commands/resume.ts"
 import { run } from "./commands/run.ts"
 import { runs } from "./commands/runs.ts"
 import { show } from "./commands/show.ts"
+import { submit } from "./commands/submit.ts"
 import { watch } from "./commands/watch.ts"
+import { worker } from "./commands/worker.ts"
 
-const commands = [run, resume, runs, show, watch, diff, restore, checkpoints, exportRun, mcp] as const
+const commands = [run, resume, runs, show, watch, diff, restore, checkpoints, exportRun, mcp, submit, worker] as const
 const commandNames = ["help", ...commands.map((c) => c.name)]
 
 /**

@@ -173,3 +173,14 @@ export const runIdArgument = Argument.String("runId").pipe(
     "The run's id, or a prefix of just one, or `last` (the newest run of the workspace); see `ralph runs`"
   )
 )
+
+/** Flags of `ralph worker`: where the fleet's store is, and the worker's own limits. */
+export const workerFlags = {
+  workspace: configFolder,
+  stateDir,
+  engine,
+  databaseUrl,
+  concurrency: settingFlag(settings.concurrency),
+  workDir: settingFlag(settings.workDir),
+  shardLockExpiry: settingFlag(settings.shardLockExpiry)
+}

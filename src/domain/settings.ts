@@ -53,7 +53,10 @@ export const defaults = {
   notifyAttemptTimeout: Duration.seconds(5),
   notifyAttempts: 3,
   notifyRetryDelay: Duration.millis(500),
-  notifyTotalWait: Duration.seconds(10)
+  notifyTotalWait: Duration.seconds(10),
+  /** A fleet worker: the children it runs at once, and how long its shard locks hold once it stops refreshing them. */
+  concurrency: 1,
+  shardLockExpiry: Duration.seconds(30)
 } as const
 
 export const agentName: Kind<AgentName> = oneOf("agent", agentNames)
@@ -236,6 +239,37 @@ export const settings = {
     kind: text("DIR"),
     description:
       "Where runs are recorded (default $XDG_STATE_HOME/ralph, else ~/.local/state/ralph); never inside the workspace"
+  }),
+  concurrency: setting({
+    key: "concurrency",
+    env: "RALPH_CONCURRENCY",
+    flag: "concurrency",
+    kind: count(1),
+    description: `ralph worker: the most agent children it runs at once (default ${defaults.concurrency})`
+  }),
+  workDir: setting({
+    key: "workDir",
+    env: "RALPH_WORK_DIR",
+    flag: "work-dir",
+    kind: text("DIR"),
+    description: "ralph worker: where it clones the runs it drives (default: work/ in the state dir)"
+  }),
+  shardLockExpiry: setting({
+    key: "shardLockExpiry",
+    env: "RALPH_SHARD_LOCK_EXPIRY",
+    flag: "shard-lock-expiry",
+    kind: duration,
+    description: `ralph worker: how long its claim on its runs holds once it stops renewing it; others take them ` +
+      `over after that (default ${
+        Duration.format(defaults.shardLockExpiry)
+      }; every worker of a fleet should use one value)`
+  }),
+  workerHost: setting({
+    key: "workerHost",
+    env: "RALPH_WORKER_HOST",
+    flag: undefined,
+    kind: text("HOST"),
+    description: "ralph worker: the host name or address other workers reach it at (default: this machine's host name)"
   })
 } as const
 

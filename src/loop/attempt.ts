@@ -71,7 +71,7 @@ export interface AttemptContext {
   /** The protected files as the run started, when some are protected or a verify command is set. */
   readonly protectedBaseline: ProtectedBaseline | undefined
   /** Records the workspace as the round's checkpoint (src/workspace/checkpoints.ts): its commit, or undefined outside git. */
-  readonly checkpoint?: (round: number) => Effect.Effect<string | undefined, GitFailed>
+  readonly checkpoint?: (round: number, report: Report) => Effect.Effect<string | undefined, GitFailed>
 }
 
 export interface AttemptInput {
@@ -248,7 +248,7 @@ export const runAttempt = Effect.fnUntraced(function*(
   // Checkpoint seam: the workspace as the round left it, on refs/ralph/RUN_ID/ROUND; git past its bounds fails the attempt as the fingerprint's does.
   const checkpoint = context.checkpoint === undefined
     ? undefined
-    : yield* context.checkpoint(round).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
+    : yield* context.checkpoint(round, checked.report).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,
