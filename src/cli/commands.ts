@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
 import { closest } from "../domain/suggest.ts"
+import { cancel } from "./commands/cancel.ts"
 import { checkpoints } from "./commands/checkpoints.ts"
 import { diff } from "./commands/diff.ts"
 import { exportRun } from "./commands/export.ts"
@@ -13,8 +14,24 @@ import { show } from "./commands/show.ts"
 import { submit } from "./commands/submit.ts"
 import { watch } from "./commands/watch.ts"
 import { worker } from "./commands/worker.ts"
+import { workers } from "./commands/workers.ts"
 
-const commands = [run, resume, runs, show, watch, diff, restore, checkpoints, exportRun, mcp, submit, worker] as const
+const commands = [
+  run,
+  resume,
+  runs,
+  show,
+  watch,
+  diff,
+  restore,
+  checkpoints,
+  exportRun,
+  mcp,
+  submit,
+  worker,
+  cancel,
+  workers
+] as const
 const commandNames = ["help", ...commands.map((c) => c.name)]
 
 /**
