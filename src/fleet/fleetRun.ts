@@ -11,6 +11,7 @@ import { Duration, Effect, Layer, Schedule, type Semaphore } from "effect"
 import * as Context from "effect/Context"
 import { DurableClock } from "effect/workflow"
 import { hostname } from "node:os"
+import { join } from "node:path"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import type { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { Cancelled, type FailureReason, RoundFailed } from "../domain/errors.ts"
@@ -115,16 +116,20 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
       )
     }
     const shape: ShapeSource = { ...recorded, agent: secrets.agent }
-    const clone = yield* prepareClone({
+    // The lease first: a worker that drove the run before may still hold it (paused, or killed
+    // elsewhere), and its clone is not touched until it is given up.
+    const held = yield* worker.store.hold(runId, join(worker.workDir, runId)).pipe(
+      Effect.retry({ while: (error) => error._tag === "WorkspaceLocked", schedule: Schedule.spaced("1 second") }),
+      Effect.orDie
+    )
+    const clone = yield* held.drive(prepareClone({
       repo: submission.repo,
       base: submission.base ?? undefined,
       runId,
       workDir: worker.workDir
-    }).pipe(Effect.catchTag("GitFailed", (error) => Effect.fail(setupFailed("git", error.message))))
-    // A worker that drove the run before may still hold its lease (paused, or killed elsewhere): wait it out.
-    const held = yield* worker.store.hold(runId, clone.dir).pipe(
-      Effect.retry({ while: (error) => error._tag === "WorkspaceLocked", schedule: Schedule.spaced("1 second") }),
-      Effect.orDie
+    })).pipe(
+      Effect.catchTag("GitFailed", (error) => Effect.fail(setupFailed("git", error.message))),
+      Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
     return yield* held.drive(driveRun(worker, payload, shape, clone)).pipe(
