@@ -7,7 +7,7 @@
  * committed and pushed inside its attempt's activity, after its report is validated and before
  * the record has it: the branch is at least as far as the record, the record as far as the engine.
  */
-import { Duration, Effect, Layer, Schedule, type Semaphore } from "effect"
+import { Cause, Duration, Effect, Exit, Layer, Schedule, type Semaphore } from "effect"
 import * as Context from "effect/Context"
 import { DurableClock } from "effect/workflow"
 import { hostname } from "node:os"
@@ -132,7 +132,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
       Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
-    return yield* held.drive(driveRun(worker, payload, shape, clone)).pipe(
+    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone))).pipe(
       // This worker's writes for the run are refused: another one drives it. Record nothing more and
       // wait for the cluster to take the execution away (its shard moved with the lease).
       Effect.catchTag("LeaseLost", () => Effect.never)
@@ -157,6 +157,25 @@ const driveRun = Effect.fnUntraced(function*(
   const guards = yield* guardsOf(shape, clone.dir, resumed?.checkpoint.guards, guard).pipe(
     Effect.catchTag("InvalidConfig", (error) => Effect.fail(setupFailed("crashed", error.message)))
   )
+  const lock = yield* Effect.orDie(worker.locks.acquire(clone.dir, runId))
+  const record = recordRun({
+    store: worker.store,
+    lock,
+    agent: shape.agent,
+    gitHead: gitHead(clone.dir),
+    signal: () => undefined
+  })
+  const events = RunEvents.of({ publish: (event) => Effect.andThen(record(event), worker.observe(event)) })
+  // Added before the run's children exist, so it runs once they are gone (finalizers run in reverse):
+  // a cancel asked for ends the run here, recorded so; a handover (the worker leaving) records nothing.
+  yield* Effect.addFinalizer((exit) =>
+    Exit.isFailure(exit) && Cause.hasInterrupts(exit.cause)
+      ? Effect.flatMap(Effect.orDie(worker.queue.get(runId)), (now) =>
+        now?.cancelled === true
+          ? Effect.ignore(events.publish({ _tag: "RunFailed", runId, error: new Cancelled({}) }))
+          : Effect.void)
+      : Effect.void
+  )
   const supervisor = Context.get(
     yield* Layer.build(RunSupervisor.layerRuns().pipe(Layer.provide(worker.providers(shape, clone.dir)))),
     RunSupervisor
@@ -170,15 +189,6 @@ const driveRun = Effect.fnUntraced(function*(
       counted: resumed?.checkpoint.counted ?? 0
     }
   }).pipe(Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message))))
-  const lock = yield* Effect.orDie(worker.locks.acquire(clone.dir, runId))
-  const record = recordRun({
-    store: worker.store,
-    lock,
-    agent: shape.agent,
-    gitHead: gitHead(clone.dir),
-    signal: () => undefined
-  })
-  const events = RunEvents.of({ publish: (event) => Effect.andThen(record(event), worker.observe(event)) })
   const context: AttemptContext = {
     // At most `--concurrency` children of this worker at once, whichever runs they belong to.
     run: { ...handle, child: (request) => worker.permits.withPermits(1)(handle.child(request)) },
@@ -216,16 +226,7 @@ const driveRun = Effect.fnUntraced(function*(
     })
   })
   const result = yield* ralphRunBody(() => Effect.succeed(context), () => Effect.void)({ ...payload, guards }).pipe(
-    Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error })),
-    Effect.onInterrupt(() =>
-      Effect.gen(function*() {
-        // A cancel asked for: the run ends here, recorded so; else (a handover) nothing is recorded.
-        const now = yield* Effect.orDie(worker.queue.get(runId))
-        if (now?.cancelled === true) {
-          yield* Effect.ignore(events.publish({ _tag: "RunFailed", runId, error: new Cancelled({}) }))
-        }
-      })
-    )
+    Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
   )
   const envelope = { runId, agentsStarted: yield* handle.agentsStarted, result }
   yield* events.publish({ _tag: "RunFinished", runId, envelope })

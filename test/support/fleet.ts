@@ -122,7 +122,9 @@ export const ralphJson = async (cwd: string, args: ReadonlyArray<string>, env: R
 /** The record's entries of a run (`ralph export`). */
 export const exported = async (cwd: string, runId: string, env: Readonly<Record<string, string>>) => {
   const result = await runCliBounded(["export", runId], { cwd, env }, 60_000)
-  return result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { readonly type: string; readonly round?: number })
+  return result.stdout.trim().split("\n").map((line) =>
+    JSON.parse(line) as { readonly type: string; readonly round?: number }
+  )
 }
 
 /** Waits until `test` resolves true, asking every `every` ms; fails after `ms`. */
@@ -137,7 +139,13 @@ export const eventually = async (what: string, test: () => Promise<boolean>, ms 
 /** The fleet's runs as `ralph runs --all-workspaces --json` lists them. */
 export const listRuns = async (cwd: string, env: Readonly<Record<string, string>>) =>
   (await ralphJson(cwd, ["runs", "--all-workspaces", "--all"], env)).json as ReadonlyArray<
-    { readonly runId: string; readonly state: string; readonly rounds?: number; readonly worker?: string; readonly branch?: string }
+    {
+      readonly runId: string
+      readonly state: string
+      readonly rounds?: number
+      readonly worker?: string
+      readonly branch?: string
+    }
   >
 
 /** `ralph submit` of an objective on `repo` with the fleet agent; the run's id. */
