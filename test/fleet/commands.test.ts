@@ -55,7 +55,7 @@ describe("the fleet's commands on SQLite", () => {
         300
       )
       const entries = await exported(ws, running, env)
-      expect(entries.filter((e) => e.type !== "round-output").at(-1)).toMatchObject({
+      expect(entries.findLast((e) => e.type !== "round-output")).toMatchObject({
         type: "run-failed",
         error: { _tag: "Cancelled" }
       })

@@ -100,7 +100,7 @@ export const startWorker = (
     stderr: "",
     exited: new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })))
   }
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (worker.stderr += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (worker.stderr += chunk))
   return worker
 }
 
@@ -116,7 +116,9 @@ export const waitFor = async (what: string, test: () => boolean, ms = 60_000): P
 /** `ralph ARGS --json` in `cwd`, its one JSON document. */
 export const ralphJson = async (cwd: string, args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) => {
   const result = await runCliBounded([...args, "--json"], { cwd, env }, 60_000)
-  return { result, json: JSON.parse(result.stdout) as any }
+  // Decoded by each test's expectations.
+  const json: any = JSON.parse(result.stdout)
+  return { result, json }
 }
 
 /** The record's entries of a run (`ralph export`). */
