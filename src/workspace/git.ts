@@ -58,6 +58,8 @@ export class GitFailed extends Schema.TaggedError<GitFailed>()("GitFailed", {
 export interface GitResult {
   readonly code: number | null
   readonly stdout: string
+  /** The end of what git said on stderr (why it failed, for an error message). */
+  readonly stderr: string
 }
 
 export interface GitBounds {
@@ -147,6 +149,7 @@ export const runGit = (
 ): Effect.Effect<GitResult, GitFailed> => {
   const command = args.join(" ")
   const stdout = new OutputCapture(bounds.maxOutputBytes)
+  const stderr = new TailBuffer(2048)
   return runProcessGroup({
     command: "git",
     args: ["--no-pager", ...args],
@@ -154,7 +157,7 @@ export const runGit = (
     env: { ...gitEnv(settings), ...extras.env },
     stdin: extras.stdin ?? null,
     stdout,
-    stderr: new TailBuffer(2048),
+    stderr,
     onOutput: () => {},
     onSpawn: () => Effect.void,
     killGrace: bounds.killGrace,
@@ -164,7 +167,7 @@ export const runGit = (
     Effect.mapError((failed) => new GitFailed({ command, detail: failed.detail })),
     Effect.flatMap((exit) =>
       exit.signal === null
-        ? Effect.succeed({ code: exit.code, stdout: stdout.text() })
+        ? Effect.succeed({ code: exit.code, stdout: stdout.text(), stderr: stderr.text() })
         : Effect.fail(new GitFailed({ command, detail: `was killed by ${exit.signal}` }))
     ),
     Effect.timeoutOrElse({
