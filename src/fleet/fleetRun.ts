@@ -11,7 +11,6 @@ import { Cause, Duration, Effect, Exit, Layer, Schedule, type Semaphore } from "
 import * as Context from "effect/Context"
 import { DurableClock } from "effect/workflow"
 import { hostname } from "node:os"
-import { join } from "node:path"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import type { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { Cancelled, type FailureReason, RoundFailed } from "../domain/errors.ts"
@@ -28,11 +27,12 @@ import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
-import { gitHead } from "../workspace/git.ts"
+import { GitFailed, gitHead } from "../workspace/git.ts"
+import { commitRound, IndexMemo, prepareClone, type RunClone } from "../workspace/runBranch.ts"
+import { runPaths } from "../workspace/runGitDir.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { FleetQueue } from "./FleetQueue.ts"
-import { commitRound, prepareClone } from "./runBranch.ts"
 import { type ShapeSource, sourceOf, withSecrets } from "./submission.ts"
 
 /** What a worker gives every run it drives. */
@@ -118,21 +118,26 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
     const shape: ShapeSource = { ...recorded, agent: secrets.agent }
     // The lease first: a worker that drove the run before may still hold it (paused, or killed
     // elsewhere), and its clone is not touched until it is given up.
-    const held = yield* worker.store.hold(runId, join(worker.workDir, runId)).pipe(
+    const held = yield* worker.store.hold(runId, runPaths(worker.workDir, runId).tree).pipe(
       Effect.retry({ while: (error) => error._tag === "WorkspaceLocked", schedule: Schedule.spaced("1 second") }),
       Effect.orDie
     )
+    // Kept for the execution: a round's `git add` reads only the files that changed since the last.
+    const memo = new IndexMemo()
     const clone = yield* held.drive(prepareClone({
       repo: submission.repo,
       base: submission.base ?? undefined,
       runId,
       workDir: worker.workDir
-    })).pipe(
-      Effect.catchTag("GitFailed", (error) => Effect.fail(setupFailed("git", error.message))),
+    }, memo)).pipe(
+      Effect.catchTag(
+        ["GitFailed", "RepoUnusable", "BaseUnknown", "WorkDirUnusable", "RunBranchForeign"],
+        (error) => Effect.fail(setupFailed("git", error.message))
+      ),
       Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
-    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone))).pipe(
+    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo))).pipe(
       // This worker's writes for the run are refused: another one drives it. Record nothing more and
       // wait for the cluster to take the execution away (its shard moved with the lease).
       Effect.catchTag("LeaseLost", () => Effect.never)
@@ -144,7 +149,8 @@ const driveRun = Effect.fnUntraced(function*(
   worker: FleetWorker,
   payload: RalphRunPayload,
   shape: ShapeSource,
-  clone: { readonly dir: string; readonly branch: string }
+  clone: RunClone,
+  memo: IndexMemo
 ) {
   const { runId } = payload
   const view = yield* Effect.orDie(recordOf(worker.store, runId))
@@ -200,7 +206,16 @@ const driveRun = Effect.fnUntraced(function*(
     takeStopped: () => Effect.succeed([]),
     guard,
     // The round's commit on the run's branch, pushed: its checkpoint (see the module's comment).
-    checkpoint: (round, report) => commitRound(clone, { runId, round, summary: report.summary, report }),
+    checkpoint: (round, report) =>
+      commitRound(clone, { runId, round, summary: report.summary, report }, memo).pipe(
+        // Another worker pushed the run's branch: it drives the run now; this one records nothing more
+        // and waits for the cluster to take the execution away.
+        Effect.catchTag("RunBranchMoved", () => Effect.never),
+        Effect.catchTag(
+          ["WorkDirUnusable", "RepoUnusable"],
+          (error) => Effect.fail(new GitFailed({ command: `commit round ${round}`, detail: error.message }))
+        )
+      ),
     protectedBaseline: guards.protect === undefined && guards.verify === undefined ? undefined : {
       files: guards.protectedFiles ?? {},
       patterns: guards.protect ?? [],

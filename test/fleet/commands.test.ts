@@ -145,7 +145,7 @@ describe("the fleet's commands on SQLite", () => {
     expect(badRepo.stderr).toContain("Invalid --repo")
     const badBase = await submit(["--repo", repo, "--base", "no-such-branch"])
     expect(badBase.code).toBe(1)
-    expect(badBase.stderr).toContain("no branch or tag no-such-branch")
+    expect(badBase.stderr).toContain("is no branch or tag")
     const badAgent = await runCliBounded(["submit", "objective", "--repo", repo, "--agent", "nope"], { cwd: ws, env })
     expect(badAgent.code).toBe(1)
     expect(badAgent.stderr).toContain("nope")

@@ -4,9 +4,9 @@ import { SubagentProvider } from "../../agents/SubagentProvider.ts"
 import { checkObjective, resolveArgs } from "../../domain/config.ts"
 import { InvalidArguments, type RalphError, StateUnavailable } from "../../domain/errors.ts"
 import { makeRunId } from "../../engine/RunSupervisor.ts"
-import { checkRepo } from "../../fleet/runBranch.ts"
 import { shapeOf } from "../../fleet/submission.ts"
 import { RalphRun } from "../../loop/workflow.ts"
+import { checkRepo } from "../../workspace/runBranch.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
 import { printRead } from "../present/print.ts"
@@ -65,7 +65,16 @@ export const submit = Command.make(
         )
         const notBefore = yield* notBeforeOf(flags.notBefore)
         const base = Option.getOrUndefined(flags.base)
-        const repo = yield* checkRepo(flags.repo, base)
+        const { repo } = yield* checkRepo(flags.repo, base).pipe(
+          Effect.catchTag(
+            ["RepoUnusable", "GitFailed"],
+            (error) => Effect.fail(new InvalidArguments({ argument: "--repo", problem: error.message }))
+          ),
+          Effect.catchTag(
+            "BaseUnknown",
+            (error) => Effect.fail(new InvalidArguments({ argument: "--base", problem: error.message }))
+          )
+        )
         const runId = yield* makeRunId
         yield* withFleetClient(settings, ({ engine, queue }) =>
           Effect.gen(function*() {
