@@ -177,3 +177,60 @@ export const submitRun = async (
   }
   return json.runId
 }
+
+/**
+ * The failover case both stores run: six runs on two repositories, `workers` workers with
+ * `--concurrency 2`, the first SIGKILLed once it is in a round. Resolves when every run completed,
+ * with what the tests check: each run's branch commits, its record's finished rounds, whether it
+ * was taken over, and the most children a worker ran at once.
+ */
+export const failoverScenario = async (
+  root: string,
+  ws: string,
+  workers: number,
+  store: Readonly<Record<string, string>>
+) => {
+  const repos = [makeRepo(root, "alpha"), makeRepo(root, "beta")]
+  const agent = writeFleetAgent(join(root, "agent"))
+  const log = join(root, "agent.log")
+  const env = { ...store, RALPH_SHARD_LOCK_EXPIRY: "3s", AGENT_LOG: log, AGENT_ROUNDS: "3", AGENT_SLEEP_MS: "800" }
+  const ids: Array<string> = []
+  for (let i = 0; i < 6; i++) ids.push(await submitRun(ws, agent, repos[i % 2]!, `write three files (${i})`, env))
+  const queued = (await listRuns(ws, env)).map((r) => r.state)
+  const started = Array.from(
+    { length: workers },
+    (_, i) => startWorker(ws, ["--concurrency", "2", "--work-dir", join(root, `work-${i}`)], env)
+  )
+  try {
+    await waitFor("the first worker to start a round", () => /round \d+ started/.test(started[0]!.stderr))
+    started[0]!.child.kill("SIGKILL")
+    await started[0]!.exited
+    await eventually("all six runs to complete", async () => {
+      const runs = await listRuns(ws, env)
+      return runs.length === 6 && runs.every((r) => r.state === "complete")
+    }, 180_000)
+    const runs = []
+    for (const [i, runId] of ids.entries()) {
+      const entries = await exported(ws, runId, env)
+      runs.push({
+        runId,
+        commits: branchCommits(repos[i % 2]!, `ralph/${runId}`).slice(1),
+        finished: entries.filter((e) => e.type === "round-finished").map((e) => e.round),
+        takenOver: entries.some((e) => e.type === "run-resumed")
+      })
+    }
+    return { queued, runs, maxAtOnce: maxAtOnce(log) }
+  } finally {
+    for (const worker of started.slice(1)) worker.child.kill("SIGTERM")
+    await Promise.all(started.map((w) => w.exited))
+  }
+}
+
+/** What every run of `failoverScenario` must show: three rounds, one commit and one record of each. */
+export const expectedRun = (runId: string) => ({
+  commits: [1, 2, 3].map((n) => ({
+    subject: `ralph ${runId} round ${n}: wrote round-${n}.txt`,
+    files: [`round-${n}.txt`]
+  })),
+  finished: [1, 2, 3]
+})
