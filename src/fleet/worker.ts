@@ -10,12 +10,14 @@ import type { SqlError } from "effect/sql/SqlError"
 import { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { StateUnavailable } from "../domain/errors.ts"
+import { defaults } from "../domain/settings.ts"
 import { RalphRun } from "../loop/workflow.ts"
 import { makeSqlRunStore } from "../record/SqlRunStore.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { clusterLayer, freePort } from "./cluster.ts"
 import { FleetQueue } from "./FleetQueue.ts"
 import { fleetRunBody, type FleetWorker } from "./fleetRun.ts"
+import { stopOrphans } from "./orphans.ts"
 
 export interface WorkerOptions extends Pick<FleetWorker, "providers" | "ownAgent" | "env" | "observe" | "workDir"> {
   readonly sql: Layer.Layer<SqlClient.SqlClient, SqlError>
@@ -26,6 +28,8 @@ export interface WorkerOptions extends Pick<FleetWorker, "providers" | "ownAgent
   readonly host: string
   readonly shardLockExpiration: Duration.Duration
   readonly shardLockRefreshInterval: Duration.Duration
+  /** Told of each child a dead worker of this machine left running, once stopped. */
+  readonly onOrphanStopped: (runId: string, pid: number) => Effect.Effect<void>
   /** Told once the worker has joined, with its address. */
   readonly onJoined: (address: string) => Effect.Effect<void>
 }
@@ -51,6 +55,10 @@ export const runWorker = (options: WorkerOptions) =>
           queue.joined({ address, host: hostname(), pid: process.pid, concurrency: options.concurrency }),
           () => Effect.ignore(queue.left(address))
         )
+        // Before any run starts here: what a worker of this machine left running when it died.
+        for (const orphan of yield* stopOrphans(store, queue, defaults.killGrace)) {
+          yield* options.onOrphanStopped(orphan.runId, orphan.pid)
+        }
         yield* engine.register(
           RalphRun,
           fleetRunBody({

@@ -3,7 +3,9 @@
  * worker's SIGTERM handing its run to another, and submit's refusals. Real processes, real git.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { isGone } from "../support/agents.ts"
 import { newWorkspace, removeWorkspaces, runCliBounded } from "../support/cli.ts"
 import {
   branchCommits,
@@ -132,6 +134,31 @@ describe("the fleet's commands on SQLite", () => {
     },
     180_000
   )
+
+  it("stops the child a SIGKILLed worker left running when a worker starts on that machine again", async () => {
+    const { root, ws, repo, agent, env } = setUp(1, 120_000)
+    const log = join(root, "agent.log")
+    const logged = { ...env, AGENT_LOG: log }
+    const first = startWorker(ws, ["--work-dir", join(root, "work")], logged)
+    await waitFor("the worker to join", () => first.stderr.includes("joined the fleet"))
+    const runId = await submitRun(ws, agent, repo, "hangs in round 1", logged)
+    await waitFor("the child to start", () => existsSync(log) && readFileSync(log, "utf8").includes(" start "))
+    const orphan = Number(readFileSync(log, "utf8").trim().split(" ")[3])
+    first.child.kill("SIGKILL")
+    await first.exited
+    expect(isGone(orphan)).toBe(false)
+    const again = startWorker(ws, ["--work-dir", join(root, "work")], logged)
+    try {
+      await waitFor("the orphan to be stopped", () => isGone(orphan), 30_000)
+      await waitFor(
+        "the worker to say so",
+        () => again.stderr.includes(`a child of run ${runId} a dead worker left running`)
+      )
+    } finally {
+      again.child.kill("SIGTERM")
+      await again.exited
+    }
+  }, 120_000)
 
   it("refuses a submit with a bad repository, an unknown agent or no shared store, queueing nothing", async () => {
     const { root, ws, repo, agent, env } = setUp(1, 100)

@@ -37,7 +37,7 @@ export const branchCommits = (bare: string, branch: string) =>
 
 /**
  * The agent: waits `AGENT_SLEEP_MS` (default 800), writes `round-N.txt`, reports complete at round
- * `AGENT_ROUNDS` (default 3), continue before; appends `PPID start|end MS` lines to `AGENT_LOG`.
+ * `AGENT_ROUNDS` (default 3), continue before; appends `PPID start|end MS PID` lines to `AGENT_LOG`.
  */
 export const writeFleetAgent = (dir: string): string => {
   mkdirSync(dir, { recursive: true })
@@ -45,7 +45,7 @@ export const writeFleetAgent = (dir: string): string => {
   writeFileSync(
     file,
     `import { appendFileSync, readFileSync, writeFileSync } from "node:fs"
-const log = (what) => process.env.AGENT_LOG && appendFileSync(process.env.AGENT_LOG, \`\${process.ppid} \${what} \${Date.now()}\\n\`)
+const log = (what) => process.env.AGENT_LOG && appendFileSync(process.env.AGENT_LOG, \`\${process.ppid} \${what} \${Date.now()} \${process.pid}\\n\`)
 log("start")
 const round = Number(process.env.RALPH_ROUND)
 const rounds = Number(process.env.AGENT_ROUNDS ?? 3)

@@ -63,6 +63,12 @@ export const worker = Command.make(
                 if (line !== undefined) process.stderr.write(`ralph worker: ${line}\n`)
               })
             ),
+          onOrphanStopped: (runId, pid) =>
+            Effect.sync(() =>
+              process.stderr.write(
+                `ralph worker: stopped pid ${pid}, a child of run ${runId} a dead worker left running\n`
+              )
+            ),
           onJoined: (address) =>
             Effect.sync(() =>
               process.stderr.write(
