@@ -104,18 +104,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
         inMemoryThreshold: Duration.zero
       })
     }
-    const recorded = sourceOf(queued.queued.shape)
-    const secrets = withSecrets(recorded.agent, worker.ownAgent(recorded.config.subagentProvider), worker.env)
-    if ("missing" in secrets) {
-      return yield* setupFailed(
-        "auth",
-        `this worker has no value for the agent's variable${secrets.missing.length > 1 ? "s" : ""} ` +
-          `${secrets.missing.join(", ")}: set ${
-            secrets.missing.length > 1 ? "them" : "it"
-          } in the worker's environment or its ralph.config.json`
-      )
-    }
-    const shape: ShapeSource = { ...recorded, agent: secrets.agent }
+    const shape = sourceOf(queued.queued.shape)
     // The lease first: a worker that drove the run before may still hold it (paused, or killed
     // elsewhere), and its clone is not touched until it is given up.
     const held = yield* worker.store.hold(runId, runPaths(worker.workDir, runId).tree).pipe(
@@ -154,6 +143,9 @@ const driveRun = Effect.fnUntraced(function*(
 ) {
   const { runId } = payload
   const view = yield* Effect.orDie(recordOf(worker.store, runId))
+  // The record has the run's end (a worker died before the engine had it): that is its result.
+  const ended = view?.envelope ?? null
+  if (ended !== null) return ended.result
   const resumed = view === undefined ? undefined : fromRecord(view, hostname())
   const guard = WorkspaceGuard.make({ killGrace: shape.killGrace })
   const stoppedStalePid = resumed === undefined
@@ -182,6 +174,52 @@ const driveRun = Effect.fnUntraced(function*(
           : Effect.void)
       : Effect.void
   )
+  yield* events.publish({
+    _tag: "RunStarted",
+    runId,
+    objective: payload.objective,
+    maxRounds: payload.maxRounds,
+    provider: shape.config.subagentProvider,
+    config: shape.config,
+    workspace: clone.dir,
+    guards,
+    ...(resumed === undefined ? {} : {
+      resumedAfterRound: resumed.checkpoint.lastRound,
+      ...(resumed.dangling.round === null ? {} : { rerunsRound: resumed.dangling.round }),
+      ...(stoppedStalePid === null ? {} : { stoppedStalePid })
+    })
+  })
+  return yield* runOn(worker, payload, shape, { clone, memo, resumed, guard, guards, events }).pipe(
+    Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
+  )
+})
+
+/** The run, once recorded as started: its agent (env values from this worker), children and loop. */
+const runOn = Effect.fnUntraced(function*(
+  worker: FleetWorker,
+  payload: RalphRunPayload,
+  recorded: ShapeSource,
+  run: {
+    readonly clone: RunClone
+    readonly memo: IndexMemo
+    readonly resumed: ReturnType<typeof fromRecord> | undefined
+    readonly guard: WorkspaceGuard["Service"]
+    readonly guards: Guards
+    readonly events: RunEvents["Service"]
+  }
+) {
+  const { runId } = payload
+  const { clone, events, guard, guards, memo, resumed } = run
+  const secrets = withSecrets(recorded.agent, worker.ownAgent(recorded.config.subagentProvider), worker.env)
+  if ("missing" in secrets) {
+    const many = secrets.missing.length > 1
+    return yield* setupFailed(
+      "auth",
+      `this worker has no value for the agent's variable${many ? "s" : ""} ${secrets.missing.join(", ")}: ` +
+        `set ${many ? "them" : "it"} in the worker's environment or its ralph.config.json`
+    )
+  }
+  const shape: ShapeSource = { ...recorded, agent: secrets.agent }
   const supervisor = Context.get(
     yield* Layer.build(RunSupervisor.layerRuns().pipe(Layer.provide(worker.providers(shape, clone.dir)))),
     RunSupervisor
@@ -222,27 +260,7 @@ const driveRun = Effect.fnUntraced(function*(
       ...(guards.verify === undefined ? {} : { verify: guards.verify.command })
     }
   }
-  // The record has the run's end (a worker died before the engine had it): that is its result.
-  const ended = view?.envelope ?? null
-  if (ended !== null) return ended.result
-  yield* events.publish({
-    _tag: "RunStarted",
-    runId,
-    objective: payload.objective,
-    maxRounds: payload.maxRounds,
-    provider: shape.config.subagentProvider,
-    config: shape.config,
-    workspace: clone.dir,
-    guards,
-    ...(resumed === undefined ? {} : {
-      resumedAfterRound: resumed.checkpoint.lastRound,
-      ...(resumed.dangling.round === null ? {} : { rerunsRound: resumed.dangling.round }),
-      ...(stoppedStalePid === null ? {} : { stoppedStalePid })
-    })
-  })
-  const result = yield* ralphRunBody(() => Effect.succeed(context), () => Effect.void)({ ...payload, guards }).pipe(
-    Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
-  )
+  const result = yield* ralphRunBody(() => Effect.succeed(context), () => Effect.void)({ ...payload, guards })
   const envelope = { runId, agentsStarted: yield* handle.agentsStarted, result }
   yield* events.publish({ _tag: "RunFinished", runId, envelope })
   return result

@@ -3,7 +3,7 @@
  * worker's SIGTERM handing its run to another, and submit's refusals. Real processes, real git.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { isGone } from "../support/agents.ts"
 import { newWorkspace, removeWorkspaces, runCliBounded } from "../support/cli.ts"
@@ -158,6 +158,36 @@ describe("the fleet's commands on SQLite", () => {
       again.child.kill("SIGTERM")
       await again.exited
     }
+  }, 120_000)
+
+  it("keeps a run's agent env names only; a worker without a value fails that run naming it", async () => {
+    const { root, ws, repo, agent, env } = setUp(1, 100)
+    writeFileSync(
+      join(ws, "ralph.config.json"),
+      JSON.stringify({ agents: { exec: { env: { FLEET_TOKEN: "s3cret-value" } } } })
+    )
+    const runId = await submitRun(ws, agent, repo, "needs a token", env)
+    const db = readFileSync(join(root, "ralph-state", "ralph.db"))
+    expect(db.includes("s3cret-value")).toBe(false)
+    // The worker runs elsewhere: its own directory, without the submitter's config or variable.
+    const elsewhere = join(root, "elsewhere")
+    mkdirSync(elsewhere)
+    const worker = startWorker(
+      elsewhere,
+      ["--work-dir", join(root, "work"), "--state-dir", join(root, "ralph-state")],
+      env
+    )
+    try {
+      await eventually("the run to fail", async () => (await stateOf(ws, env, runId))?.state === "failed", 60_000, 300)
+      const failed = (await exported(ws, runId, env)).find((e) => e.type === "run-failed") as {
+        readonly error?: { readonly message?: string }
+      }
+      expect(failed.error?.message).toContain("FLEET_TOKEN")
+    } finally {
+      worker.child.kill("SIGTERM")
+      await worker.exited
+    }
+    expect(readFileSync(join(root, "ralph-state", "ralph.db")).includes("s3cret-value")).toBe(false)
   }, 120_000)
 
   it("refuses a submit with a bad repository, an unknown agent or no shared store, queueing nothing", async () => {
