@@ -139,7 +139,7 @@ const throughput = async (store, workers, concurrency) => {
   const c = setUp(store, { AGENT_SLEEP_MS: "1000", AGENT_ROUNDS: "5" })
   try {
     const ws = Array.from({ length: workers }, (_, i) => worker(c, `w${i}`, concurrency))
-    await until(() => ws.every((w) => w.stderr.includes("joined the fleet")), "the workers")
+    await until(() => ws.every((w) => w.stderr.includes("joined the fleet")), "the workers", 60_000)
     await sleep(3000)
     const started = performance.now()
     await submitAll(c)
@@ -167,7 +167,7 @@ const failover = async (store, lockExpiry) => {
   try {
     // Both joined and their shards settled first: the run stays where it starts until the kill.
     const ws = [worker(c, "first", 1), worker(c, "second", 1)]
-    await until(() => ws.every((w) => w.stderr.includes("joined the fleet")), "the workers")
+    await until(() => ws.every((w) => w.stderr.includes("joined the fleet")), "the workers", 60_000)
     await sleep(3000)
     const runId = submit(c, 0)
     await until(() => ws.some((w) => w.stderr.includes(`run ${runId}: round 2 started`)), "round 2")
@@ -186,7 +186,10 @@ const failover = async (store, lockExpiry) => {
   }
 }
 
-const stores = [{ name: "sqlite" }, ...(options.postgresUrl ? [{ name: "postgres", url: options.postgresUrl }] : [])]
+const stores = [
+  ...(options.only === "postgres" ? [] : [{ name: "sqlite" }]),
+  ...(options.postgresUrl ? [{ name: "postgres", url: options.postgresUrl }] : [])
+]
 const results = {}
 for (const store of stores) {
   log(`B11 ${store.name}: throughput, 3 workers × 2 …`)
