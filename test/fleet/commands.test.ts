@@ -135,6 +135,46 @@ describe("the fleet's commands on SQLite", () => {
     180_000
   )
 
+  it("a worker paused past its lease and lock, its run moved on, records nothing more when it wakes", async () => {
+    const { root, ws, repo, agent, env } = setUp(5, 2000)
+    const paused = { ...env, RALPH_TEST_LEASE_TTL_MS: "2000" }
+    const first = startWorker(ws, ["--work-dir", join(root, "work-1")], paused)
+    await waitFor("the first worker to join", () => first.stderr.includes("joined the fleet"))
+    const second = startWorker(ws, ["--work-dir", join(root, "work-2")], paused)
+    await waitFor("the second worker to join", () => second.stderr.includes("joined the fleet"))
+    // Both joined: the run stays on whichever holds its shard.
+    await new Promise((r) => setTimeout(r, 3000))
+    const runId = await submitRun(ws, agent, repo, "five rounds", paused)
+    const workers = [first, second]
+    await waitFor("round 2 to start", () => workers.some((w) => w.stderr.includes(`run ${runId}: round 2 started`)))
+    const driver = workers.find((w) => w.stderr.includes(`run ${runId}: round 2 started`))!
+    const other = workers.find((w) => w !== driver)!
+    driver.child.kill("SIGSTOP")
+    try {
+      await waitFor(
+        "the other worker to take the run",
+        () => other.stderr.includes(`run ${runId}: round 3 started`),
+        60_000
+      )
+    } finally {
+      driver.child.kill("SIGCONT")
+    }
+    try {
+      await eventually("the run to complete", async () => (await stateOf(ws, env, runId))?.state === "complete", 90_000)
+      // The woken worker's round 2 (its child finished while it was paused) reached neither the record nor the branch.
+      await new Promise((r) => setTimeout(r, 2000))
+      const entries = await exported(ws, runId, env)
+      expect(entries.filter((e) => e.type === "round-finished").map((e) => e.round)).toEqual([1, 2, 3, 4, 5])
+      expect(branchCommits(repo, `ralph/${runId}`).slice(1).map((c) => c.subject)).toEqual(
+        [1, 2, 3, 4, 5].map((n) => `ralph ${runId} round ${n}: wrote round-${n}.txt`)
+      )
+      expect(driver.stderr).not.toContain(`run ${runId}: round 2 continue`)
+    } finally {
+      for (const w of workers) w.child.kill("SIGTERM")
+      await Promise.all(workers.map((w) => w.exited))
+    }
+  }, 180_000)
+
   it("stops the child a SIGKILLed worker left running when a worker starts on that machine again", async () => {
     const { root, ws, repo, agent, env } = setUp(1, 120_000)
     const log = join(root, "agent.log")
