@@ -28,7 +28,7 @@ PgTest.describe("a fleet on Postgres", () => {
             RALPH_STATE_DIR: join(root, "state")
           })
         )
-        assert.deepStrictEqual(outcome.queued, Array(6).fill("queued"))
+        assert.strictEqual(outcome.queued.length, 6)
         for (const run of outcome.runs) {
           const expected = expectedRun(run.runId)
           assert.deepStrictEqual(run.commits, expected.commits)

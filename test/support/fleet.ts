@@ -194,14 +194,19 @@ export const failoverScenario = async (
   const agent = writeFleetAgent(join(root, "agent"))
   const log = join(root, "agent.log")
   const env = { ...store, RALPH_SHARD_LOCK_EXPIRY: "3s", AGENT_LOG: log, AGENT_ROUNDS: "3", AGENT_SLEEP_MS: "800" }
-  const ids: Array<string> = []
-  for (let i = 0; i < 6; i++) ids.push(await submitRun(ws, agent, repos[i % 2]!, `write three files (${i})`, env))
-  const queued = (await listRuns(ws, env)).map((r) => r.state)
   const started = Array.from(
     { length: workers },
     (_, i) => startWorker(ws, ["--concurrency", "2", "--work-dir", join(root, `work-${i}`)], env)
   )
+  const ids: Array<string> = []
+  let queued: ReadonlyArray<string> = []
   try {
+    // Joined and their shards settled before the runs come: a worker joining later takes shards
+    // (and the runs in flight on them) from the others (README, Fleet).
+    await waitFor("the workers to join", () => started.every((w) => w.stderr.includes("joined the fleet")))
+    await new Promise((r) => setTimeout(r, 3000))
+    for (let i = 0; i < 6; i++) ids.push(await submitRun(ws, agent, repos[i % 2]!, `write three files (${i})`, env))
+    queued = (await listRuns(ws, env)).map((r) => r.state)
     await waitFor("the first worker to start a round", () => /round \d+ started/.test(started[0]!.stderr))
     started[0]!.child.kill("SIGKILL")
     await started[0]!.exited
