@@ -27,7 +27,6 @@ import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
-import { type Fence, withFence } from "../sql/fence.ts"
 import { GitFailed, gitHead } from "../workspace/git.ts"
 import { commitRound, IndexMemo, prepareClone, type RunClone } from "../workspace/runBranch.ts"
 import { runPaths } from "../workspace/runGitDir.ts"
@@ -127,7 +126,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
       Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
-    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo, held.fence))).pipe(
+    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo))).pipe(
       // This worker's writes for the run are refused: another one drives it. Record nothing more and
       // wait for the cluster to take the execution away (its shard moved with the lease).
       Effect.catchTag("LeaseLost", () => Effect.never)
@@ -140,8 +139,7 @@ const driveRun = Effect.fnUntraced(function*(
   payload: RalphRunPayload,
   shape: ShapeSource,
   clone: RunClone,
-  memo: IndexMemo,
-  fence: Fence | undefined
+  memo: IndexMemo
 ) {
   const { runId } = payload
   const view = yield* Effect.orDie(recordOf(worker.store, runId))
@@ -165,18 +163,7 @@ const driveRun = Effect.fnUntraced(function*(
     gitHead: gitHead(clone.dir),
     signal: () => undefined
   })
-  // Fenced here, not only by the fiber's context: the cluster runs activities in fibers of its own.
-  // A write refused (the lease passed to another worker) or impossible (the database gone) stops
-  // this execution where it is: failing would make the activity's failure a result in the cluster's
-  // own tables, which the run's next owner would replay. The cluster interrupts it when the run
-  // moves; it stays resumable.
-  const events = RunEvents.of({
-    publish: (event) =>
-      withFence(fence)(record(event)).pipe(
-        Effect.catchTag("StateUnavailable", () => Effect.never),
-        Effect.andThen(worker.observe(event))
-      )
-  })
+  const events = RunEvents.of({ publish: (event) => Effect.andThen(record(event), worker.observe(event)) })
   // Added before the run's children exist, so it runs once they are gone (finalizers run in reverse):
   // a cancel asked for ends the run here, recorded so; a handover (the worker leaving) records nothing.
   yield* Effect.addFinalizer((exit) =>
