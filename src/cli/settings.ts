@@ -593,3 +593,44 @@ export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function
     tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))
   }
 })
+
+/** Flags of `ralph worker`. */
+export interface WorkerFlags extends LocationFlags {
+  readonly concurrency: Given<number>
+  readonly workDir: Given<string>
+  readonly shardLockExpiry: Given<Duration.Duration>
+}
+
+/** What `ralph worker` resolved: its store, its limits, and its own agents' settings (for their env values). */
+export interface WorkerSettings extends StoreLocation {
+  readonly concurrency: number
+  readonly workDir: string
+  readonly shardLockExpiry: Duration.Duration
+  readonly workerHost: string | undefined
+  readonly agents: Partial<Record<AgentName, AgentConfig>>
+}
+
+/** Resolves a worker's settings by the one precedence (flags, RALPH_* variables, ralph.config.json where it runs, defaults). */
+export const loadWorkerSettings = Effect.fn("loadWorkerSettings")(function*(
+  flags: WorkerFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<WorkerSettings, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  const file = yield* readConfigFile(workspace)
+  const provider = settingsProvider(env, file)
+  const location = yield* locationOf(flags, env, provider, workspace, false)
+  const workDir = Option.map(yield* resolved(settings.workDir, flags.workDir, provider), (s) => resolve(s.value))
+  return {
+    ...location,
+    concurrency: valueOr(yield* resolved(settings.concurrency, flags.concurrency, provider), defaults.concurrency),
+    workDir: Option.getOrElse(workDir, () => join(location.stateDir, "work")),
+    shardLockExpiry: valueOr(
+      yield* resolved(settings.shardLockExpiry, flags.shardLockExpiry, provider),
+      defaults.shardLockExpiry
+    ),
+    workerHost: Option.getOrUndefined(
+      Option.map(yield* resolved(settings.workerHost, Option.none(), provider), (s) => s.value)
+    ),
+    agents: yield* agentConfigs(file)
+  }
+})

@@ -65,7 +65,7 @@ const openFailed = (location: StoreLocation) => (error: SqlError) =>
   })
 
 /** The SqlClient of a SQL engine, and how to name its database in messages (never with a password). */
-const sqlClient = (location: StoreLocation) => {
+export const sqlClient = (location: StoreLocation) => {
   if (location.engine === "sqlite") {
     const file = sqliteFile(location.stateDir)
     return Effect.try({

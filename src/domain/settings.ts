@@ -94,7 +94,10 @@ export const defaults = {
   /** Bound on a person's answer or note (`ralph answer`, `ralph note`), in characters. */
   maxMessageChars: 16384,
   /** How often a run waiting for an answer reads its record for one (another process writes it). */
-  answerPollInterval: Duration.seconds(1)
+  answerPollInterval: Duration.seconds(1),
+  /** A fleet worker: the children it runs at once, and how long its shard locks hold once it stops refreshing them. */
+  concurrency: 1,
+  shardLockExpiry: Duration.seconds(30)
 } as const
 
 /** A built-in agent (a reviewer is one: named agents are the worker's and its fallbacks'). */
@@ -360,6 +363,37 @@ export const settings = {
     kind: text("TOKEN"),
     description: "The secret every request to ralph dashboard must carry (at least 16 characters; prefer the " +
       "variable: a flag shows in ps; never in the workspace's file, which its agents read)"
+  }),
+  concurrency: setting({
+    key: "concurrency",
+    env: "RALPH_CONCURRENCY",
+    flag: "concurrency",
+    kind: count(1),
+    description: `ralph worker: the most agent children it runs at once (default ${defaults.concurrency})`
+  }),
+  workDir: setting({
+    key: "workDir",
+    env: "RALPH_WORK_DIR",
+    flag: "work-dir",
+    kind: text("DIR"),
+    description: "ralph worker: where it clones the runs it drives (default: work/ in the state dir)"
+  }),
+  shardLockExpiry: setting({
+    key: "shardLockExpiry",
+    env: "RALPH_SHARD_LOCK_EXPIRY",
+    flag: "shard-lock-expiry",
+    kind: duration,
+    description: `ralph worker: how long its claim on its runs holds once it stops renewing it; others take them ` +
+      `over after that (default ${
+        Duration.format(defaults.shardLockExpiry)
+      }; every worker of a fleet should use one value)`
+  }),
+  workerHost: setting({
+    key: "workerHost",
+    env: "RALPH_WORKER_HOST",
+    flag: undefined,
+    kind: text("HOST"),
+    description: "ralph worker: the host name or address other workers reach it at (default: this machine's host name)"
   })
 } as const
 

@@ -22,10 +22,10 @@ export const closest = (name: string, known: ReadonlyArray<string>): string | un
     .filter(({ d, k }) => d <= Math.max(1, Math.floor(k.length / 3)))
     .sort((a, b) => a.d - b.d)[0]?.k
 
-/** "unknown key (did you mean model?); the keys of claude are …" for a name not in `known`. */
+/** "unknown key \"modle\" (did you mean model?); the keys of claude are …" for a name not in `known`. */
 export const unknownKey = (what: "key" | "agent", name: string, known: ReadonlyArray<string>, of = ""): string => {
   const near = closest(name, known)
-  return `unknown ${what}${near === undefined ? "" : ` (did you mean ${near}?)`}; the ${what}s${of} are ${
-    known.join(", ")
-  }`
+  return `unknown ${what} ${JSON.stringify(name)}${
+    near === undefined ? "" : ` (did you mean ${near}?)`
+  }; the ${what}s${of} are ${known.join(", ")}`
 }

@@ -81,6 +81,7 @@ export interface AttemptContext {
   /** Records the workspace as the round's checkpoint (src/workspace/checkpoints.ts): its commit, or undefined outside git. */
   readonly checkpoint?: (
     round: number,
+    report: Report,
     filters: ReadonlyArray<GitSetting>
   ) => Effect.Effect<string | undefined, GitFailed>
   /** The run's diff from checkpoint 0 to `round`'s, for its reviewer (issue 20); absent outside git. */
@@ -303,7 +304,7 @@ export const runAttempt = Effect.fnUntraced(function*(
   // Checkpoint seam: the workspace as the round left it, on refs/ralph/RUN_ID/ROUND; git past its bounds fails the attempt as the fingerprint's does.
   const checkpoint = context.checkpoint === undefined
     ? undefined
-    : yield* context.checkpoint(round, filters).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
+    : yield* context.checkpoint(round, checked.report, filters).pipe(Effect.catchTag("GitFailed", gitFailed(started)))
   yield* (events.publish({
     _tag: "RoundFinished",
     runId,

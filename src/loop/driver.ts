@@ -14,6 +14,7 @@ import type { RunEvent } from "../domain/events.ts"
 import { checksClaims, type Guards } from "../domain/guards.ts"
 import type { Delivery } from "../domain/notification.ts"
 import type { Envelope } from "../domain/outcome.ts"
+import type { Report } from "../domain/report.ts"
 import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import type { AgentConfig } from "../domain/settings.ts"
 import { hearSpend, Spend } from "../domain/spend.ts"
@@ -221,7 +222,7 @@ const liveRunOf = Effect.fnUntraced(function*(
     // itself, a walk up that costs little beside its git processes.
     ...(driver.checkpoints.applies(driver.workspace)
       ? {
-        checkpoint: (round: number, filters: ReadonlyArray<GitSetting>) =>
+        checkpoint: (round: number, _report: Report, filters: ReadonlyArray<GitSetting>) =>
           driver.checkpoints.record(driver.workspace, run.runId, round, filters),
         // The reviewer's diff (issue 20): checkpoint 0 to the claiming round's.
         runDiff: (round: number) => reviewDiff(driver.checkpoints, driver.workspace, run.runId, round)

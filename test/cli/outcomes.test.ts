@@ -173,6 +173,8 @@ describe.concurrent("ralph run --json: error documents and exit codes", () => {
     assert.strictEqual(error._tag, "InvalidArguments")
     assert.strictEqual(error.argument, "--agent")
     assert.include(error.problem, "opencode")
+    // What was typed is named, so a typo shows as one.
+    assert.include(error.problem, "\"no-such-agent\"")
   })
 
   it("exit 1 ProviderUnavailable for an exec agent command that does not exist", async () => {

@@ -9,7 +9,7 @@ import { cliObservers, settle, withRalph } from "../invocation.ts"
 import { CliSession } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
-const readObjective = (
+export const readObjective = (
   positional: Option.Option<string>,
   file: Option.Option<string>
 ): Effect.Effect<string, InvalidArguments> =>

@@ -4,9 +4,11 @@ import { InvalidArguments } from "../../domain/errors.ts"
 import { elapsed } from "../../domain/render.ts"
 import { isLive, runStates } from "../../domain/runView.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
+import type { FleetRun } from "../../fleet/FleetQueue.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { listedId, newestFirst, workspaceAround } from "../findRun.ts"
 import { optionalString, readFlags } from "../flags.ts"
+import { fleetRows } from "../fleet.ts"
 import { listingJson } from "../present/json.ts"
 import { answerCommandAt } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
@@ -57,7 +59,58 @@ interface Selection {
   readonly waits: ReadonlyArray<{ readonly runId: string; readonly blocker: string }>
   /** Where the runs are recorded, for the commands that answer them. */
   readonly location: StoreLocation
+  /** The fleet's runs (src/cli/fleet.ts): those queued with no record yet, and where the running ones run. */
+  readonly fleet?: FleetListing
 }
+
+interface FleetListing {
+  readonly queued: ReadonlyArray<
+    {
+      readonly runId: string
+      readonly state: "queued" | "cancelled"
+      readonly objective: string
+      readonly notBefore: string | null
+    }
+  >
+  readonly placed: ReadonlyMap<string, { readonly worker: string; readonly branch: string }>
+}
+
+/** The fleet's side of a listing: runs without a record are queued (or cancelled before they started). */
+const fleetListing = (
+  fleet: { readonly runs: ReadonlyArray<FleetRun> },
+  listing: ReadonlyArray<RunListing>
+): FleetListing => {
+  const recorded = new Map(listing.map((run) => [listedId(run), run]))
+  const queued = fleet.runs.filter((run) => !recorded.has(run.queued.submission.runId)).map((run) => ({
+    runId: run.queued.submission.runId,
+    state: run.cancelled ? "cancelled" as const : "queued" as const,
+    objective: run.queued.submission.objective,
+    notBefore: run.queued.submission.notBefore === null ? null : new Date(run.queued.submission.notBefore).toISOString()
+  }))
+  const placed = new Map(fleet.runs.flatMap((run) => {
+    const found = recorded.get(run.queued.submission.runId)
+    return found !== undefined && stateOf(found) === "running" && run.worker !== null && run.branch !== null
+      ? [[run.queued.submission.runId, { worker: run.worker, branch: run.branch }] as const]
+      : []
+  }))
+  return { queued, placed }
+}
+
+/** The fleet's lines under the table: queued runs, and the worker and branch of each running one. */
+const fleetLines = (fleet: FleetListing | undefined): ReadonlyArray<string> =>
+  fleet === undefined ? [] : [
+    ...fleet.queued.map((q) =>
+      row([
+        q.runId.padEnd(22),
+        q.state.padEnd(14),
+        q.notBefore === null ? "" : `not before ${q.notBefore.slice(0, 19).replace("T", " ")}`,
+        escapeLine(q.objective.replace(/\s+/g, " ")).slice(0, 60)
+      ])
+    ),
+    ...[...fleet.placed].map(([runId, p]) =>
+      `${runId}: on worker ${escapeLine(p.worker)}, branch ${escapeLine(p.branch)}`
+    )
+  ]
 
 const stateOf = (run: RunListing): string => run._tag === "Damaged" ? "damaged" : run.summary.state
 
@@ -99,7 +152,9 @@ const caption = (s: Selection): string => {
   return `${count} ${which} recorded in ${escapeLine(s.where)}, newest first${more}${others}`
 }
 
-const listingText = (s: Selection): string => {
+const listingText = (s: Selection): string => [recordedText(s), ...fleetLines(s.fleet)].join("\n")
+
+const recordedText = (s: Selection): string => {
   if (s.matching === 0) {
     const which = `${s.status === undefined ? "" : `${s.status} `}runs${
       s.workspace === undefined ? "" : ` of ${escapeLine(s.workspace)}`
@@ -156,8 +211,10 @@ export const runs = Command.make("runs", flags, (flags) =>
         (status === undefined || stateOf(run) === status)
       )
       const limit = flags.all ? matching.length : Option.getOrElse(flags.limit, () => defaultLimit)
+      const fleet = fleetListing(yield* fleetRows(location), listing)
       const shown = matching.slice(0, limit)
       return {
+        ...(fleet.queued.length === 0 && fleet.placed.size === 0 ? {} : { fleet }),
         shown,
         waits: shown.flatMap((run) => {
           const runId = listedId(run)
@@ -173,7 +230,10 @@ export const runs = Command.make("runs", flags, (flags) =>
       } satisfies Selection
     }),
     listingText,
-    (selection) => selection.shown.map(listingJson)
+    (selection) => [
+      ...selection.shown.map((run) => ({ ...listingJson(run), ...selection.fleet?.placed.get(listedId(run)) })),
+      ...(selection.fleet?.queued ?? [])
+    ]
   )).pipe(
     Command.withDescription(
       "List recorded runs, newest first: those of the current workspace, or every one; a run whose record cannot be read is listed as damaged"

@@ -6,8 +6,10 @@ import { elapsed, formatDuration, limitWaitText, renderEnvelope } from "../../do
 import { isLive, type RoundReview, type RunView, summarize } from "../../domain/runView.ts"
 import { escapeBlock, escapeLine } from "../../domain/terminalText.ts"
 import { formatTotals, formatUsage } from "../../domain/usage.ts"
+import { branchOf } from "../../workspace/runBranch.ts"
 import { withFoundRun } from "../findRun.ts"
 import { readFlags, runIdArgument } from "../flags.ts"
+import { fleetRows } from "../fleet.ts"
 import { showJson } from "../present/json.ts"
 import { answerCommandAt, resumeCommand } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
@@ -185,10 +187,26 @@ export const show = Command.make("show", { ...readFlags, runId: runIdArgument },
             flags.json
               ? Effect.succeed({ view, diffstats: new Map<number, string>(), location })
               : Effect.map(roundDiffstats(view), (diffstats) => ({ view, diffstats, location }))
+          ),
+          // A fleet run's result is its branch on its repository.
+          Effect.flatMap((shown) =>
+            Effect.map(fleetRows(location), (fleet) => {
+              const queued = fleet.runs.find((run) => run.queued.submission.runId === shown.view.started.runId)
+              return queued === undefined
+                ? shown
+                : {
+                  ...shown,
+                  fleet: { branch: branchOf(shown.view.started.runId), repo: queued.queued.submission.repo }
+                }
+            })
           )
         )
     ),
-    ({ diffstats, location, view }) => showText(view, diffstats, location),
-    ({ view }) => showJson(view)
+    (shown) =>
+      [
+        showText(shown.view, shown.diffstats, shown.location),
+        ...("fleet" in shown ? [`branch: ${shown.fleet.branch} of ${escapeLine(shown.fleet.repo)}`] : [])
+      ].join("\n"),
+    (shown) => ({ ...showJson(shown.view), ...("fleet" in shown ? shown.fleet : {}) })
   )
 }).pipe(Command.withDescription("Show one run: each round, and how it ended"))

@@ -1,0 +1,270 @@
+/**
+ * The body a worker registers for `RalphRun` on the cluster: whichever runner owns a run's shard
+ * executes it, so the run's context is built here from its queued record, each time an execution
+ * starts on this worker — its clone (`ralph/RUN_ID`, at its last pushed round), its agent (env
+ * values from this worker), its record (the store `ralph run` uses) and its lease (every write
+ * fenced) — and the loop of src/loop/workflow.ts runs on it unchanged. A finished round is
+ * committed and pushed inside its attempt's activity, after its report is validated and before
+ * the record has it: the branch is at least as far as the record, the record as far as the engine.
+ */
+import { Cause, Duration, Effect, Exit, Layer, Schedule, type Semaphore } from "effect"
+import * as Context from "effect/Context"
+import { DurableClock } from "effect/workflow"
+import { hostname } from "node:os"
+import { removeStaleScratch } from "../agents/process/processAgent.ts"
+import { SubagentProvider } from "../agents/SubagentProvider.ts"
+import { Cancelled, type FailureReason, RoundFailed } from "../domain/errors.ts"
+import type { RunEvent } from "../domain/events.ts"
+import type { Guards } from "../domain/guards.ts"
+import type { RunView } from "../domain/runView.ts"
+import { RunSupervisor } from "../engine/RunSupervisor.ts"
+import type { AttemptContext } from "../loop/attempt.ts"
+import { fromRecord } from "../loop/checkpoint.ts"
+import { decodeOptions } from "../loop/options.ts"
+import { defaultRetryPolicy } from "../loop/retry.ts"
+import { RunEvents } from "../loop/RunEvents.ts"
+import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
+import { recordRun } from "../record/RunRecorder.ts"
+import type { RunStore } from "../record/RunStore.ts"
+import { stopStaleChild } from "../record/staleChild.ts"
+import { GitFailed, gitHead } from "../workspace/git.ts"
+import { commitRound, IndexMemo, prepareClone, type RunClone } from "../workspace/runBranch.ts"
+import { runPaths } from "../workspace/runGitDir.ts"
+import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
+import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
+import type { FleetQueue } from "./FleetQueue.ts"
+import { type ShapeSource, sourceOf, withSecrets } from "./submission.ts"
+
+/** What a worker gives every run it drives. */
+export interface FleetWorker {
+  readonly store: RunStore["Service"]
+  readonly queue: FleetQueue["Service"]
+  readonly locks: WorkspaceLock["Service"]
+  readonly workDir: string
+  /** This worker's runner address, as `ralph runs` names it. */
+  readonly address: string
+  /** The children this worker runs at once (`--concurrency`). */
+  readonly permits: Semaphore.Semaphore
+  /** The agents registry for a run's settings (the CLI's). */
+  readonly providers: (shape: ShapeSource, workspace: string) => Layer.Layer<SubagentProvider>
+  /** This worker's own configuration of an agent (ralph.config.json where it runs), for the env values. */
+  readonly ownAgent: (name: string) => ShapeSource["agent"]
+  readonly env: NodeJS.ProcessEnv
+  /** Told of each event of every run (the worker's progress lines). */
+  readonly observe: (event: RunEvent) => Effect.Effect<void>
+}
+
+/** A run's failure at setting up, as the loop's own error (the workflow fails with it, once). */
+const setupFailed = (reason: FailureReason, detail: string) =>
+  new RoundFailed({ round: 1, reason, detail, lastReport: null })
+
+/** The run's record, when it has one. */
+const recordOf = (store: RunStore["Service"], runId: string) =>
+  store.read(runId).pipe(
+    Effect.map((view): RunView | undefined => view),
+    Effect.catchTag("InvalidArguments", () => Effect.succeed(undefined))
+  )
+
+/** The run's guards: recorded when it started (a takeover keeps them), else from its submission and clone. */
+const guardsOf = Effect.fnUntraced(function*(
+  shape: ShapeSource,
+  dir: string,
+  recorded: Guards | undefined,
+  guard: WorkspaceGuard["Service"]
+) {
+  if (recorded !== undefined) return recorded
+  const { guards, protect } = yield* decodeOptions({
+    ...(shape.maxCostUsd === undefined ? {} : { maxCostUsd: shape.maxCostUsd }),
+    ...(shape.maxTokens === undefined ? {} : { maxTokens: shape.maxTokens }),
+    allowUnknownCost: shape.allowUnknownCost,
+    ...(shape.maxStalledRounds === undefined ? {} : { maxStalledRounds: shape.maxStalledRounds }),
+    ...(shape.verify === undefined ? {} : { verify: { command: shape.verify, timeout: shape.verifyTimeout } }),
+    protect: shape.protect
+  })
+  if (guards.verify === undefined && protect.length === 0) return guards
+  const baseline = yield* guard.baseline(dir, protect, guards.verify?.command)
+  return baseline.patterns.length === 0
+    ? guards
+    : { ...guards, protect: baseline.patterns, protectedFiles: baseline.files }
+})
+
+/** The execution of one run on this worker, from its queued record. */
+export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) =>
+  Effect.scoped(Effect.gen(function*() {
+    const { runId } = payload
+    const queued = yield* Effect.orDie(worker.queue.get(runId))
+    if (queued === undefined) return yield* Effect.die(new Error(`ralph: run ${runId} is not in the fleet's queue`))
+    // Cancelled before it started (or its canceller's worker went first): nothing more runs.
+    if (queued.cancelled) return yield* Effect.interrupt
+    const { submission } = queued.queued
+    if (submission.notBefore !== null) {
+      yield* DurableClock.sleep({
+        name: "not before",
+        duration: Duration.millis(Math.max(0, submission.notBefore - Date.now())),
+        inMemoryThreshold: Duration.zero
+      })
+    }
+    const shape = sourceOf(queued.queued.shape)
+    // The lease first: a worker that drove the run before may still hold it (paused, or killed
+    // elsewhere), and its clone is not touched until it is given up.
+    const held = yield* worker.store.hold(runId, runPaths(worker.workDir, runId).tree).pipe(
+      Effect.retry({ while: (error) => error._tag === "WorkspaceLocked", schedule: Schedule.spaced("1 second") }),
+      Effect.orDie
+    )
+    // Kept for the execution: a round's `git add` reads only the files that changed since the last.
+    const memo = new IndexMemo()
+    const clone = yield* held.drive(prepareClone({
+      repo: submission.repo,
+      base: submission.base ?? undefined,
+      runId,
+      workDir: worker.workDir
+    }, memo)).pipe(
+      Effect.catchTag(
+        ["GitFailed", "RepoUnusable", "BaseUnknown", "WorkDirUnusable", "RunBranchForeign"],
+        (error) => Effect.fail(setupFailed("git", error.message))
+      ),
+      Effect.catchTag("LeaseLost", () => Effect.never)
+    )
+    yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
+    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo))).pipe(
+      // This worker's writes for the run are refused: another one drives it. Record nothing more and
+      // wait for the cluster to take the execution away (its shard moved with the lease).
+      Effect.catchTag("LeaseLost", () => Effect.never)
+    )
+  }))
+
+/** The run on its clone, under its lease: context, the loop, its end recorded once. */
+const driveRun = Effect.fnUntraced(function*(
+  worker: FleetWorker,
+  payload: RalphRunPayload,
+  shape: ShapeSource,
+  clone: RunClone,
+  memo: IndexMemo
+) {
+  const { runId } = payload
+  const view = yield* Effect.orDie(recordOf(worker.store, runId))
+  // The record has the run's end (a worker died before the engine had it): that is its result.
+  const ended = view?.envelope ?? null
+  if (ended !== null) return ended.result
+  const resumed = view === undefined ? undefined : fromRecord(view, hostname())
+  const guard = WorkspaceGuard.make({ killGrace: shape.killGrace })
+  const stoppedStalePid = resumed === undefined
+    ? null
+    : yield* stopStaleChild(resumed.dangling.pid, runId, shape.killGrace)
+  if (resumed !== undefined) removeStaleScratch(runId)
+  const guards = yield* guardsOf(shape, clone.dir, resumed?.checkpoint.guards, guard).pipe(
+    Effect.catchTag("InvalidConfig", (error) => Effect.fail(setupFailed("crashed", error.message)))
+  )
+  const lock = yield* Effect.orDie(worker.locks.acquire(clone.dir, runId))
+  const record = recordRun({
+    store: worker.store,
+    lock,
+    agent: shape.agent,
+    gitHead: gitHead(clone.dir),
+    signal: () => undefined
+  })
+  const events = RunEvents.of({ publish: (event) => Effect.andThen(record(event), worker.observe(event)) })
+  // Added before the run's children exist, so it runs once they are gone (finalizers run in reverse):
+  // a cancel asked for ends the run here, recorded so; a handover (the worker leaving) records nothing.
+  yield* Effect.addFinalizer((exit) =>
+    Exit.isFailure(exit) && Cause.hasInterrupts(exit.cause)
+      ? Effect.flatMap(Effect.orDie(worker.queue.get(runId)), (now) =>
+        now?.cancelled === true
+          ? Effect.ignore(events.publish({ _tag: "RunFailed", runId, error: new Cancelled({}) }))
+          : Effect.void)
+      : Effect.void
+  )
+  yield* events.publish({
+    _tag: "RunStarted",
+    runId,
+    objective: payload.objective,
+    maxRounds: payload.maxRounds,
+    provider: shape.config.subagentProvider,
+    config: shape.config,
+    workspace: clone.dir,
+    guards,
+    ...(resumed === undefined ? {} : {
+      resumedAfterRound: resumed.checkpoint.lastRound,
+      ...(resumed.dangling.round === null ? {} : { rerunsRound: resumed.dangling.round }),
+      ...(stoppedStalePid === null ? {} : { stoppedStalePid })
+    })
+  })
+  return yield* runOn(worker, payload, shape, { clone, memo, resumed, guard, guards, events }).pipe(
+    Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
+  )
+})
+
+/** The run, once recorded as started: its agent (env values from this worker), children and loop. */
+const runOn = Effect.fnUntraced(function*(
+  worker: FleetWorker,
+  payload: RalphRunPayload,
+  recorded: ShapeSource,
+  run: {
+    readonly clone: RunClone
+    readonly memo: IndexMemo
+    readonly resumed: ReturnType<typeof fromRecord> | undefined
+    readonly guard: WorkspaceGuard["Service"]
+    readonly guards: Guards
+    readonly events: RunEvents["Service"]
+  }
+) {
+  const { runId } = payload
+  const { clone, events, guard, guards, memo, resumed } = run
+  const secrets = withSecrets(recorded.agent, worker.ownAgent(recorded.config.subagentProvider), worker.env)
+  if ("missing" in secrets) {
+    const many = secrets.missing.length > 1
+    return yield* setupFailed(
+      "auth",
+      `this worker has no value for the agent's variable${many ? "s" : ""} ${secrets.missing.join(", ")}: ` +
+        `set ${many ? "them" : "it"} in the worker's environment or its ralph.config.json`
+    )
+  }
+  const shape: ShapeSource = { ...recorded, agent: secrets.agent }
+  const registry = Context.get(yield* Layer.build(worker.providers(shape, clone.dir)), SubagentProvider)
+  const provider = yield* registry.resolve(shape.config.subagentProvider).pipe(
+    Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message)))
+  )
+  const supervisor = Context.get(yield* Layer.build(RunSupervisor.layerRuns()), RunSupervisor)
+  const handle = yield* supervisor.start({
+    provider,
+    maxTotalAgents: payload.maxRounds,
+    resume: {
+      runId,
+      agentsStarted: resumed?.checkpoint.agentsStarted ?? 0,
+      counted: resumed?.checkpoint.counted ?? 0
+    }
+  }).pipe(Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message))))
+  const context: AttemptContext = {
+    // At most `--concurrency` children of this worker at once, whichever runs they belong to.
+    run: { ...handle, child: (request) => worker.permits.withPermits(1)(handle.child(request)) },
+    events,
+    workspace: clone.dir,
+    maxHandoffChars: shape.config.maxHandoffChars,
+    policy: { ...defaultRetryPolicy, retries: shape.retries, baseDelay: shape.retryDelay },
+    ...(resumed?.dangling.finished === undefined ? {} : { recordedFinish: resumed.dangling.finished }),
+    takeStopped: () => Effect.succeed([]),
+    guard,
+    // The round's commit on the run's branch, pushed: its checkpoint (see the module's comment).
+    checkpoint: (round, report, _filters) =>
+      commitRound(clone, { runId, round, summary: report.summary, report }, memo).pipe(
+        // Another worker pushed the run's branch: it drives the run now; this one records nothing more
+        // and waits for the cluster to take the execution away.
+        Effect.catchTag("RunBranchMoved", () => Effect.never),
+        Effect.catchTag(
+          // A branch tip that is no round of this run (the agent pushed to it): nobody else drives
+          // the run, so the round fails rather than waiting.
+          ["WorkDirUnusable", "RepoUnusable", "RunBranchForeign", "InvalidArguments"],
+          (error) => Effect.fail(new GitFailed({ command: `commit round ${round}`, detail: error.message }))
+        )
+      ),
+    protectedBaseline: guards.protect === undefined && guards.verify === undefined ? undefined : {
+      files: guards.protectedFiles ?? {},
+      patterns: guards.protect ?? [],
+      ...(guards.verify === undefined ? {} : { verify: guards.verify.command })
+    }
+  }
+  const result = yield* ralphRunBody(() => Effect.succeed(context), () => Effect.void)({ ...payload, guards })
+  const envelope = { runId, agentsStarted: yield* handle.agentsStarted, result }
+  yield* events.publish({ _tag: "RunFinished", runId, envelope })
+  return result
+})
