@@ -213,7 +213,12 @@ export const failoverScenario = async (
     await eventually("all six runs to complete", async () => {
       const runs = await listRuns(ws, env)
       return runs.length === 6 && runs.every((r) => r.state === "complete")
-    }, 180_000)
+    }, 180_000).catch(async (error: unknown) => {
+      // What the runs and the workers said, for whoever reads a failure.
+      const states = (await listRuns(ws, env)).map((r) => `${r.runId} ${r.state} ${r.worker ?? ""}`).join("\n")
+      const tails = started.map((w, i) => `worker ${i}:\n${w.stderr.split("\n").slice(-25).join("\n")}`)
+      throw new Error(`${String(error)}\nruns:\n${states}\n${tails.join("\n")}`)
+    })
     const runs = []
     for (const [i, runId] of ids.entries()) {
       const entries = await exported(ws, runId, env)
