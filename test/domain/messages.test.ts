@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { JournalEntry, RunStartedEntry } from "../../src/domain/journal.ts"
 import { checkMessage } from "../../src/domain/messages.ts"
 import { withNotes } from "../../src/domain/prompt.ts"
-import { viewRun } from "../../src/domain/runView.ts"
+import { viewRun } from "../../src/domain/runFold.ts"
 import { blockedReport, continueReport } from "../support/reports.ts"
 
 const started: RunStartedEntry = {

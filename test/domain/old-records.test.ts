@@ -8,7 +8,7 @@ import { Result } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { entryOfEvent, eventOfEntry, type JournalEntry, parseJournal } from "../../src/domain/journal.ts"
-import { viewRun } from "../../src/domain/runView.ts"
+import { viewRun } from "../../src/domain/runFold.ts"
 
 const fixture = (name: string): ReadonlyArray<JournalEntry> => {
   const parsed = parseJournal(readFileSync(join(import.meta.dirname, "..", "fixtures", "records", name), "utf8"))
