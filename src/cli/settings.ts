@@ -80,7 +80,7 @@ export interface NamedAgent {
 }
 
 /** A setting flag as the command line gives it: its own value, else its variable's (effect/cli reads both). */
-type Given<A> = Option.Option<Sourced<A>>
+export type Given<A> = Option.Option<Sourced<A>>
 
 /** Flags of the commands that start runs (`run`, `mcp`): a run's guards are fixed when it starts, and a resume keeps them. */
 export interface GuardFlags {
@@ -146,7 +146,7 @@ export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<str
 const maxConfigFileBytes = 1024 * 1024
 
 /** Reads ralph.config.json from the workspace; a missing file is an empty config, a broken one an error. */
-const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidConfig> =>
+export const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidConfig> =>
   Effect.suspend(() => {
     const file = join(workspace, configFileName)
     // The workspace is the worker's: its config file may have been swapped for a FIFO or a device.
@@ -189,9 +189,9 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
   return xdg !== undefined && isAbsolute(xdg) ? join(xdg, "ralph") : join(homedir(), ".local", "state", "ralph")
 }
 
-const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
+export const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
 
-const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<string, AgentConfig>>, InvalidConfig> =>
+export const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<string, AgentConfig>>, InvalidConfig> =>
   Effect.suspend(() => {
     const raw = file.agents
     if (raw === undefined) return Effect.succeed({})
@@ -255,7 +255,7 @@ const stateDirOf = (chosen: Given<string>, env: NodeJS.ProcessEnv, workspace: st
  * Where runs are recorded, by the one resolution every command uses (`run` refuses a state dir
  * inside the workspace), with which parts this invocation chose: the resume command it prints names those.
  */
-const locationOf = Effect.fnUntraced(function*(
+export const locationOf = Effect.fnUntraced(function*(
   flags: LocationFlags,
   env: NodeJS.ProcessEnv,
   provider: ConfigProvider.ConfigProvider,
@@ -557,80 +557,5 @@ export const loadSettings = Effect.fn("loadSettings")(function*(
     fallbacks,
     ...(yield* locationOf(flags, env, provider, workspace, true)),
     ...(guardFlags === undefined ? noGuards : yield* guardsOf(guardFlags, provider, agents))
-  }
-})
-
-/** Where `ralph dashboard` listens and what guards it, by the one precedence. */
-export interface DashboardSettings extends StoreLocation {
-  readonly host: string
-  readonly port: number
-  readonly token: string | undefined
-  /** Which source gave the host and the token (named in errors, never the token's value). */
-  readonly hostSource: string | undefined
-  readonly tokenSource: string | undefined
-}
-
-export interface DashboardFlags extends LocationFlags {
-  readonly host: Given<string>
-  readonly port: Given<number>
-  readonly token: Given<string>
-}
-
-export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function*(
-  flags: DashboardFlags,
-  env: NodeJS.ProcessEnv
-): Effect.fn.Return<DashboardSettings, InvalidConfig | InvalidArguments> {
-  const workspace = yield* resolveWorkspace(flags.workspace)
-  const provider = settingsProvider(env, yield* readConfigFile(workspace))
-  const token = yield* resolved(settings.dashboardToken, flags.token, provider)
-  const host = yield* resolved(settings.dashboardHost, flags.host, provider)
-  return {
-    ...(yield* locationOf(flags, env, provider, workspace, false)),
-    host: valueOr(host, defaults.dashboardHost),
-    hostSource: Option.getOrUndefined(Option.map(host, (h) => h.source)),
-    port: valueOr(yield* resolved(settings.dashboardPort, flags.port, provider), defaults.dashboardPort),
-    token: Option.getOrUndefined(Option.map(token, (t) => t.value)),
-    tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))
-  }
-})
-
-/** Flags of `ralph worker`. */
-export interface WorkerFlags extends LocationFlags {
-  readonly concurrency: Given<number>
-  readonly workDir: Given<string>
-  readonly shardLockExpiry: Given<Duration.Duration>
-}
-
-/** What `ralph worker` resolved: its store, its limits, and its own agents' settings (for their env values). */
-export interface WorkerSettings extends StoreLocation {
-  readonly concurrency: number
-  readonly workDir: string
-  readonly shardLockExpiry: Duration.Duration
-  readonly workerHost: string | undefined
-  readonly agents: Partial<Record<AgentName, AgentConfig>>
-}
-
-/** Resolves a worker's settings by the one precedence (flags, RALPH_* variables, ralph.config.json where it runs, defaults). */
-export const loadWorkerSettings = Effect.fn("loadWorkerSettings")(function*(
-  flags: WorkerFlags,
-  env: NodeJS.ProcessEnv
-): Effect.fn.Return<WorkerSettings, InvalidConfig | InvalidArguments> {
-  const workspace = yield* resolveWorkspace(flags.workspace)
-  const file = yield* readConfigFile(workspace)
-  const provider = settingsProvider(env, file)
-  const location = yield* locationOf(flags, env, provider, workspace, false)
-  const workDir = Option.map(yield* resolved(settings.workDir, flags.workDir, provider), (s) => resolve(s.value))
-  return {
-    ...location,
-    concurrency: valueOr(yield* resolved(settings.concurrency, flags.concurrency, provider), defaults.concurrency),
-    workDir: Option.getOrElse(workDir, () => join(location.stateDir, "work")),
-    shardLockExpiry: valueOr(
-      yield* resolved(settings.shardLockExpiry, flags.shardLockExpiry, provider),
-      defaults.shardLockExpiry
-    ),
-    workerHost: Option.getOrUndefined(
-      Option.map(yield* resolved(settings.workerHost, Option.none(), provider), (s) => s.value)
-    ),
-    agents: yield* agentConfigs(file)
   }
 })

@@ -8,8 +8,8 @@ import { workerFlags } from "../flags.ts"
 import { fleetSql } from "../fleet.ts"
 import { trackChildren } from "../invocation.ts"
 import { providersLayer } from "../providers.ts"
+import { loadWorkerSettings } from "../serverSettings.ts"
 import { CliSession, settleFailure } from "../session.ts"
-import { loadWorkerSettings } from "../settings.ts"
 
 /** The worker's log on stderr: one line per run event that matters to whoever watches it. */
 const logLine = (event: RunEvent): string | undefined => {

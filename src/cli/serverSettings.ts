@@ -1,0 +1,94 @@
+/**
+ * The settings of ralph's long-running commands, `ralph dashboard` and `ralph worker`, by the one
+ * precedence of src/cli/settings.ts (flags, RALPH_* variables, ralph.config.json, defaults).
+ */
+import { type Duration, Effect, Option } from "effect"
+import { join, resolve } from "node:path"
+import type { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
+import { type AgentConfig, type AgentName, defaults, settings } from "../domain/settings.ts"
+import {
+  agentConfigs,
+  type Given,
+  type LocationFlags,
+  locationOf,
+  readConfigFile,
+  resolveWorkspace,
+  valueOr
+} from "./settings.ts"
+import { resolved, settingsProvider } from "./settingSources.ts"
+import type { StoreLocation } from "./store.ts"
+
+/** Where `ralph dashboard` listens and what guards it, by the one precedence. */
+export interface DashboardSettings extends StoreLocation {
+  readonly host: string
+  readonly port: number
+  readonly token: string | undefined
+  /** Which source gave the host and the token (named in errors, never the token's value). */
+  readonly hostSource: string | undefined
+  readonly tokenSource: string | undefined
+}
+
+export interface DashboardFlags extends LocationFlags {
+  readonly host: Given<string>
+  readonly port: Given<number>
+  readonly token: Given<string>
+}
+
+export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function*(
+  flags: DashboardFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<DashboardSettings, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  const provider = settingsProvider(env, yield* readConfigFile(workspace))
+  const token = yield* resolved(settings.dashboardToken, flags.token, provider)
+  const host = yield* resolved(settings.dashboardHost, flags.host, provider)
+  return {
+    ...(yield* locationOf(flags, env, provider, workspace, false)),
+    host: valueOr(host, defaults.dashboardHost),
+    hostSource: Option.getOrUndefined(Option.map(host, (h) => h.source)),
+    port: valueOr(yield* resolved(settings.dashboardPort, flags.port, provider), defaults.dashboardPort),
+    token: Option.getOrUndefined(Option.map(token, (t) => t.value)),
+    tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))
+  }
+})
+
+/** Flags of `ralph worker`. */
+export interface WorkerFlags extends LocationFlags {
+  readonly concurrency: Given<number>
+  readonly workDir: Given<string>
+  readonly shardLockExpiry: Given<Duration.Duration>
+}
+
+/** What `ralph worker` resolved: its store, its limits, and its own agents' settings (for their env values). */
+export interface WorkerSettings extends StoreLocation {
+  readonly concurrency: number
+  readonly workDir: string
+  readonly shardLockExpiry: Duration.Duration
+  readonly workerHost: string | undefined
+  readonly agents: Partial<Record<AgentName, AgentConfig>>
+}
+
+/** Resolves a worker's settings by the one precedence (flags, RALPH_* variables, ralph.config.json where it runs, defaults). */
+export const loadWorkerSettings = Effect.fn("loadWorkerSettings")(function*(
+  flags: WorkerFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<WorkerSettings, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  const file = yield* readConfigFile(workspace)
+  const provider = settingsProvider(env, file)
+  const location = yield* locationOf(flags, env, provider, workspace, false)
+  const workDir = Option.map(yield* resolved(settings.workDir, flags.workDir, provider), (s) => resolve(s.value))
+  return {
+    ...location,
+    concurrency: valueOr(yield* resolved(settings.concurrency, flags.concurrency, provider), defaults.concurrency),
+    workDir: Option.getOrElse(workDir, () => join(location.stateDir, "work")),
+    shardLockExpiry: valueOr(
+      yield* resolved(settings.shardLockExpiry, flags.shardLockExpiry, provider),
+      defaults.shardLockExpiry
+    ),
+    workerHost: Option.getOrUndefined(
+      Option.map(yield* resolved(settings.workerHost, Option.none(), provider), (s) => s.value)
+    ),
+    agents: yield* agentConfigs(file)
+  }
+})
