@@ -6,15 +6,8 @@ import { type Duration, Effect, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import { type AgentConfig, type AgentName, defaults, settings } from "../domain/settings.ts"
-import {
-  agentConfigs,
-  type Given,
-  type LocationFlags,
-  locationOf,
-  readConfigFile,
-  resolveWorkspace,
-  valueOr
-} from "./settings.ts"
+import { agentConfigs, readConfigFile } from "./configFile.ts"
+import { type Given, type LocationFlags, locationOf, resolveWorkspace, valueOr } from "./settings.ts"
 import { resolved, settingsProvider } from "./settingSources.ts"
 import type { StoreLocation } from "./store.ts"
 

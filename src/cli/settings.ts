@@ -1,35 +1,22 @@
-import { type ConfigProvider, type Duration, Effect, Option, Predicate } from "effect"
+import { type ConfigProvider, type Duration, Effect, Option } from "effect"
 import { realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { isAbsolute, join, resolve, sep } from "node:path"
-import { decodeAgentConfig } from "../domain/agentEntries.ts"
 import type { RalphConfig } from "../domain/config.ts"
 import { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import {
   type AgentConfig,
   type AgentName,
-  agentNames,
   defaults,
   type EngineName,
-  fileKeys,
   type OnBlocked,
-  reviewKeys,
   type Setting,
   settings
 } from "../domain/settings.ts"
-import { unknownKey } from "../domain/suggest.ts"
-import { thrownMessage } from "../domain/thrown.ts"
-import { splitWords } from "../domain/words.ts"
-import { readUntrusted, refusalText } from "../io/untrustedFile.ts"
 import { isWithin } from "../workspace/files.ts"
-import {
-  type ConfigFile,
-  configFileName,
-  fileSource,
-  resolved,
-  settingsProvider,
-  type Sourced
-} from "./settingSources.ts"
+import { checkReviewEntry, chosenAgent, fallbacksOf, kindOfAgent, reviewOf } from "./agentSettings.ts"
+import { agentConfigs, readConfigFile } from "./configFile.ts"
+import { configFileName, fileSource, resolved, settingsProvider, type Sourced } from "./settingSources.ts"
 import type { StoreLocation } from "./store.ts"
 
 /** Everything one CLI invocation resolved from flags, environment and the config file. */
@@ -142,47 +129,6 @@ export const resolveWorkspace = (flag: Option.Option<string>): Effect.Effect<str
     }
   })
 
-/** How large ralph.config.json may be: a few settings; anything past this is not one. */
-const maxConfigFileBytes = 1024 * 1024
-
-/** Reads ralph.config.json from the workspace; a missing file is an empty config, a broken one an error. */
-export const readConfigFile = (workspace: string): Effect.Effect<ConfigFile, InvalidConfig> =>
-  Effect.suspend(() => {
-    const file = join(workspace, configFileName)
-    // The workspace is the worker's: its config file may have been swapped for a FIFO or a device.
-    const read = readUntrusted(file, { maxBytes: maxConfigFileBytes, followLinks: true })
-    if (read._tag === "Missing") return Effect.succeed({})
-    if (read._tag === "Refused") {
-      return Effect.fail(
-        new InvalidConfig({
-          key: file,
-          problem: `${refusalText(file, read.what)}; ralph reads only a regular file of at most ` +
-            `${maxConfigFileBytes} bytes there: replace or remove it`
-        })
-      )
-    }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(read.value.toString("utf8"))
-    } catch (error) {
-      return Effect.fail(
-        new InvalidConfig({
-          key: file,
-          problem: `not valid JSON (${thrownMessage(error)}); fix or remove the file`
-        })
-      )
-    }
-    if (!Predicate.isObject(parsed)) {
-      return Effect.fail(new InvalidConfig({ key: file, problem: "must hold a JSON object" }))
-    }
-    const unknown = Object.keys(parsed).find((key) => !fileKeys.includes(key))
-    return unknown === undefined
-      ? Effect.succeed(parsed)
-      : Effect.fail(
-        new InvalidConfig({ key: `${configFileName}: ${unknown}`, problem: unknownKey("key", unknown, fileKeys) })
-      )
-  })
-
 /** The state dir when nothing sets one: $XDG_STATE_HOME/ralph, else ~/.local/state/ralph. */
 export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
   const xdg = env.XDG_STATE_HOME
@@ -190,26 +136,6 @@ export const defaultStateDir = (env: NodeJS.ProcessEnv): string => {
 }
 
 export const valueOr = <A>(given: Given<A>, otherwise: A): A => Option.isSome(given) ? given.value.value : otherwise
-
-export const agentConfigs = (file: ConfigFile): Effect.Effect<Partial<Record<string, AgentConfig>>, InvalidConfig> =>
-  Effect.suspend(() => {
-    const raw = file.agents
-    if (raw === undefined) return Effect.succeed({})
-    if (!Predicate.isObject(raw)) {
-      return Effect.fail(new InvalidConfig({ key: "agents", problem: "must be an object keyed by agent name" }))
-    }
-    const result: Partial<Record<string, AgentConfig>> = {}
-    for (const [name, value] of Object.entries(raw)) {
-      const decoded = decodeAgentConfig(name, value, `agents.${name}`)
-      if ("problem" in decoded) {
-        return Effect.fail(
-          new InvalidConfig({ key: decoded.key, problem: `${decoded.problem} (in ${configFileName})` })
-        )
-      }
-      result[name] = decoded.value
-    }
-    return Effect.succeed(result)
-  })
 
 /** The real path of the directory, or of its nearest existing parent joined with the rest. */
 const realOrSelf = (dir: string): string => {
@@ -297,105 +223,6 @@ export const loadLocation = Effect.fn("loadLocation")(function*(
   return { ...location, workspace }
 })
 
-/** An agent's entry in the workspace's ralph.config.json (empty when it has none). */
-export const fileAgentEntry = Effect.fn("fileAgentEntry")(function*(
-  workspace: string,
-  name: AgentName
-): Effect.fn.Return<AgentConfig, InvalidConfig> {
-  return (yield* agentConfigs(yield* readConfigFile(workspace)))[name] ?? {}
-})
-
-/** The chosen agent's settings: the file's entry, then the command line (or RALPH_AGENT_CMD) applied to it. */
-const chosenAgent = Effect.fnUntraced(function*(
-  /** The built-in agent it is. */
-  name: AgentName,
-  configured: AgentConfig,
-  flags: SettingsFlags,
-  provider: ConfigProvider.ConfigProvider
-): Effect.fn.Return<AgentConfig, InvalidArguments | InvalidConfig> {
-  let agent = configured
-  // RALPH_AGENT_CMD is the exec agent's: another agent never reads it.
-  const command = Option.isSome(flags.agentCmd)
-    ? flags.agentCmd.value
-    : name === "exec"
-    ? Option.getOrUndefined(Option.map(yield* resolved(settings.agentCmd, Option.none(), provider), (c) => c.value))
-    : undefined
-  if (name === "exec" && command !== undefined) {
-    // The command line replaces whichever program the file names.
-    const { binary: _, ...rest } = agent
-    agent = { ...rest, command }
-  }
-  if (Option.isSome(flags.agentArgs)) {
-    const split = splitWords(flags.agentArgs.value)
-    if ("problem" in split) return yield* new InvalidArguments({ argument: "--agent-args", problem: split.problem })
-    agent = { ...agent, args: [...(agent.args ?? []), ...split.words] }
-  }
-  if (Option.isSome(flags.model)) {
-    if (name === "exec") {
-      return yield* new InvalidArguments({
-        argument: "--model",
-        problem: "the exec agent has no model of ralph's choosing; pass it in --agent-cmd or --agent-args"
-      })
-    }
-    agent = { ...agent, model: flags.model.value }
-  }
-  return agent
-})
-
-/**
- * The built-in agent `name` (--agent, RALPH_AGENT, subagentProvider; `source` says which) is: itself,
- * or a named agent's `use`; any other name is refused where it was given, with the agents there are.
- */
-const kindOfAgent = (
-  name: string,
-  agents: Partial<Record<string, AgentConfig>>,
-  source: Option.Option<string>
-): Effect.Effect<AgentName, InvalidArguments | InvalidConfig> => {
-  const kind = agents[name]?.use ?? agentNames.find((builtIn) => builtIn === name)
-  if (kind !== undefined) return Effect.succeed(kind)
-  const known = [...new Set([...agentNames, ...Object.keys(agents)])]
-  const problem = `${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`
-  const from = Option.getOrElse(source, () => "the default")
-  return Effect.fail(
-    from.startsWith("--")
-      ? new InvalidArguments({ argument: from, problem })
-      : new InvalidConfig({ key: settings.subagentProvider.key, problem: `${problem} (from ${from})` })
-  )
-}
-
-/**
- * The agents a round falls back to: each a built-in agent (with its `agents.NAME` settings) or one
- * the config file names (`agents.NAME.use`), neither the round's own agent nor given twice.
- */
-const fallbacksOf = (
-  given: Given<ReadonlyArray<string>>,
-  primary: string,
-  agents: Partial<Record<string, AgentConfig>>
-): Effect.Effect<ReadonlyArray<NamedAgent>, InvalidArguments | InvalidConfig> =>
-  Effect.suspend(() => {
-    if (Option.isNone(given)) return Effect.succeed([])
-    const { source, value: names } = given.value
-    const refuse = (problem: string) =>
-      Effect.fail(
-        source.startsWith("--")
-          ? new InvalidArguments({ argument: source, problem })
-          : new InvalidConfig({ key: source, problem })
-      )
-    const known = [...new Set([...agentNames, ...Object.keys(agents)])]
-    const fallbacks: Array<NamedAgent> = []
-    for (const name of names) {
-      const configured = agents[name]
-      const use = configured?.use ?? (agentNames as ReadonlyArray<string>).find((builtIn) => builtIn === name)
-      if (use === undefined) {
-        return refuse(`${unknownKey("agent", name, known)} (an agent of your own is agents.NAME in ${configFileName})`)
-      }
-      if (name === primary) return refuse(`${name} is the round's own agent (--agent); a fallback is another one`)
-      if (fallbacks.some((f) => f.name === name)) return refuse(`${name} is given twice`)
-      fallbacks.push({ name, agent: { ...configured, use: use as AgentName } })
-    }
-    return Effect.succeed(fallbacks)
-  })
-
 type GuardSettings = Pick<
   CliSettings,
   | "maxCostUsd"
@@ -422,60 +249,6 @@ const noGuards: GuardSettings = {
   onBlocked: defaults.onBlocked,
   askTimeout: undefined
 }
-
-/** The file's `review` object: an object of known keys (its values are read through the settings). */
-const checkReviewEntry = (file: ConfigFile): Effect.Effect<void, InvalidConfig> => {
-  const entry = file.review
-  if (entry === undefined) return Effect.void
-  if (!Predicate.isObject(entry) || Array.isArray(entry)) {
-    return Effect.fail(
-      new InvalidConfig({ key: "review", problem: `must be an object with the keys ${reviewKeys.join(", ")}` })
-    )
-  }
-  const unknown = Object.keys(entry).find((key) => !reviewKeys.includes(key))
-  return unknown === undefined ? Effect.void : Effect.fail(
-    new InvalidConfig({ key: `${configFileName}: review.${unknown}`, problem: unknownKey("key", unknown, reviewKeys) })
-  )
-}
-
-/** The reviewer asked for, with its agent's settings from the file (a review's own model over the entry's). */
-const reviewOf = Effect.fnUntraced(function*(
-  flags: GuardFlags,
-  provider: ConfigProvider.ConfigProvider,
-  agents: Partial<Record<AgentName, AgentConfig>>
-): Effect.fn.Return<ReviewSettings | undefined, InvalidConfig | InvalidArguments> {
-  const agent = yield* resolved(settings.review, flags.review, provider)
-  const model = yield* resolved(settings.reviewModel, flags.reviewModel, provider)
-  const maxReviews = yield* resolved(settings.maxReviews, flags.maxReviews, provider)
-  /** Bad input from the flag is the command line's, from elsewhere the config's. */
-  const refused = (source: string, problem: string) =>
-    source.startsWith("--")
-      ? new InvalidArguments({ argument: source, problem })
-      : new InvalidConfig({ key: source, problem })
-  if (Option.isNone(agent)) {
-    const stray = Option.orElse(Option.map(model, (m) => m.source), () => Option.map(maxReviews, (m) => m.source))
-    if (Option.isSome(stray)) {
-      return yield* refused(
-        stray.value,
-        "there is no reviewer to apply it to: choose one with --review AGENT (RALPH_REVIEW, review.agent)"
-      )
-    }
-    return undefined
-  }
-  const name = agent.value.value
-  if (Option.isSome(model) && name === "exec") {
-    return yield* refused(
-      model.value.source,
-      "the exec agent has no model of ralph's choosing; pass it in agents.exec.command or its args"
-    )
-  }
-  const entry = agents[name] ?? {}
-  return {
-    agent: name,
-    settings: Option.isSome(model) ? { ...entry, model: model.value.value } : entry,
-    maxReviews: Option.getOrUndefined(Option.map(maxReviews, (m) => m.value))
-  }
-})
 
 /** A new run's guards: each flag over its variable over its file key. */
 const guardsOf = Effect.fnUntraced(function*(

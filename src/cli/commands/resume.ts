@@ -6,11 +6,12 @@ import type { RunView } from "../../domain/runView.ts"
 import { type AgentConfig, agentName, withValuesFrom } from "../../domain/settings.ts"
 import { agentRef, decodeValue } from "../../domain/settingValues.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
+import { fileAgentEntry } from "../agentSettings.ts"
 import { findRunId } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
 import { cliObservers, settle, withRalphOn } from "../invocation.ts"
 import { CliSession } from "../session.ts"
-import { type CliSettings, fileAgentEntry, loadLocation, loadSettings } from "../settings.ts"
+import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { openRecords, openStore } from "../store.ts"
 
 /** A run that ended on a report breaking the rules runs the same round again with the same agent: say so first. */
