@@ -7,6 +7,12 @@ const resultCode = (cause: unknown): number | undefined =>
     ? cause.errcode
     : undefined
 
+/** Whether SQLite said another connection holds a lock (SQLITE_BUSY or SQLITE_LOCKED, any extended code). */
+export const isBusy = (cause: unknown): boolean => {
+  const code = resultCode(cause)
+  return code !== undefined && ((code & 0xff) === 5 || (code & 0xff) === 6)
+}
+
 /** `cause` (the native error, kept as the reason's cause) as a `SqlError` of `operation`. */
 export const sqliteError = (cause: unknown, message: string, operation: string): SqlError => {
   const errcode = resultCode(cause)

@@ -4,14 +4,14 @@
  * WAL, synchronous). Any failure is a `SqlError`; a failure the classifier does not know is a
  * connection failure.
  */
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Schedule } from "effect"
 import { ConnectionError, SqlError } from "effect/sql/SqlError"
 import * as fs from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
 import { thrownCode } from "../domain/thrown.ts"
 import type { NodeSqliteClientConfig } from "./nodeSqliteConfig.ts"
 import { loadNodeSqlite } from "./nodeSqliteModule.ts"
-import { sqliteError } from "./sqliteError.ts"
+import { isBusy, sqliteError } from "./sqliteError.ts"
 
 /** SQLite's largest busy timeout (a signed 32-bit count of milliseconds). */
 const MAX_BUSY_TIMEOUT = 2_147_483_647
@@ -69,8 +69,26 @@ const tune = (db: DatabaseSync, options: NodeSqliteClientConfig, synchronous: st
   return wal
 }
 
-/** Opens the database the options name (the caller closes it). */
+/** How often an open refused by another connection's lock is tried again, within the busy timeout. */
+const busyRetry = Duration.millis(25)
+
+/**
+ * Opens the database the options name (the caller closes it). Two processes opening a new file at
+ * once can find it locked while the other sets it up (WAL): SQLite does not wait on its busy
+ * handler there, so the open is tried again, every 25 ms, for as long as the busy timeout.
+ */
 export const openDatabase = (options: NodeSqliteClientConfig): Effect.Effect<OpenDatabase, SqlError> => {
+  const busyMs = Duration.toMillis(options.busyTimeout ?? Duration.seconds(5))
+  return openOnce(options).pipe(
+    Effect.retry({
+      while: (error) => isBusy(error.reason.cause),
+      schedule: Schedule.spaced(busyRetry),
+      times: Math.ceil(busyMs / Duration.toMillis(busyRetry))
+    })
+  )
+}
+
+const openOnce = (options: NodeSqliteClientConfig): Effect.Effect<OpenDatabase, SqlError> => {
   const readonly = options.readonly === true
   const synchronous = (options.synchronous ?? "full").toUpperCase()
   return Effect.try({
