@@ -60,20 +60,25 @@ const spend = (usage) => {
 const badge = (state) => el("span", { class: `state state-${state}`, text: state })
 const when = (iso) => iso ? iso.slice(0, 19).replace("T", " ") : "—"
 
-/** One EventSource at a time: a new view closes the last one's. */
-let source
-const listen = (url, handlers) => {
-  source?.close()
-  source = new EventSource(url)
-  for (const [event, handle] of Object.entries(handlers)) {
-    source.addEventListener(event, (message) => handle(JSON.parse(message.data)))
+/** One EventSource at a time: a new view closes the last one's (the only one the page holds). */
+const oneStream = () => {
+  let current
+  return (url, handlers) => {
+    current?.close()
+    const source = new EventSource(url)
+    current = source
+    for (const [event, handle] of Object.entries(handlers)) {
+      source.addEventListener(event, (message) => handle(JSON.parse(message.data)))
+    }
+    source.addEventListener("open", () => setLive("live", true))
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) setLive("disconnected", false)
+      else setLive("reconnecting…", false)
+    })
+    return source
   }
-  source.addEventListener("open", () => setLive("live", true))
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) setLive("disconnected", false)
-    else setLive("reconnecting…", false)
-  })
 }
+const listen = oneStream()
 
 // --- The list --------------------------------------------------------------------------------
 
@@ -392,7 +397,7 @@ const renderRun = (run) => {
 }
 
 const openRun = (runId) => {
-  listen(`/api/runs/${encodeURIComponent(runId)}/events`, {
+  const source = listen(`/api/runs/${encodeURIComponent(runId)}/events`, {
     run: renderRun,
     end: (end) => {
       source.close()
