@@ -5,8 +5,9 @@
  * configuration and environment (`withSecrets`), and a missing one fails that run by name.
  */
 import { Duration, Option, Schema } from "effect"
+import { recordable, withValuesFrom } from "../domain/agentRecord.ts"
 import { RalphConfigSchema } from "../domain/config.ts"
-import { AgentConfig, recordable, withValuesFrom } from "../domain/settings.ts"
+import { AgentConfig } from "../domain/settings.ts"
 
 const Millis = Schema.NullOr(Schema.Finite)
 

@@ -5,11 +5,12 @@
  * bounds are refused when out of range.
  */
 import { Duration, Effect, Schema } from "effect"
+import { recordable } from "../domain/agentRecord.ts"
 import { invalidConfig } from "../domain/config.ts"
 import type { InvalidConfig } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import { maskUrl } from "../domain/notification.ts"
-import { AgentConfig, defaults, onBlockedChoices, recordable } from "../domain/settings.ts"
+import { AgentConfig, defaults, onBlockedChoices } from "../domain/settings.ts"
 import { glob, url } from "../domain/settingValues.ts"
 
 const positive = <S extends Schema.Top & { readonly Type: number }>(schema: S, what: string) =>

@@ -4,10 +4,11 @@
  */
 import { Effect } from "effect"
 import { hostname } from "node:os"
+import { recordable } from "../domain/agentRecord.ts"
 import { Cancelled, type StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { entryOf, failedEntry, isRecordedAsIs, startEntry } from "../domain/journal.ts"
-import { type AgentConfig, recordable } from "../domain/settings.ts"
+import type { AgentConfig } from "../domain/settings.ts"
 import { version } from "../version.ts"
 import type { LockHandle } from "../workspace/WorkspaceLock.ts"
 import type { RunJournal, RunStore } from "./RunStore.ts"
