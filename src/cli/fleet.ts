@@ -63,9 +63,17 @@ export const fleetRows = (location: StoreLocation): Effect.Effect<FleetRows, Inv
     ? Effect.succeed({ runs: [], workers: [], live: new Set<string>() })
     : Effect.scoped(Effect.gen(function*() {
       const { layer } = yield* fleetSql(location)
-      const context = yield* Layer.build(Layer.merge(FleetQueue.layer, layer).pipe(Layer.provideMerge(layer)))
-      const queue = Context.get(context, FleetQueue)
-      const sql = Context.get(context, SqlClient.SqlClient)
+      const sql = Context.get(yield* Layer.build(layer), SqlClient.SqlClient)
+      // A store no fleet ever used has no queue: a read command creates nothing there.
+      const hasQueue = yield* sql`SELECT 1 FROM ralph_fleet_runs LIMIT 0`.pipe(
+        Effect.as(true),
+        Effect.catchTag("SqlError", () => Effect.succeed(false))
+      )
+      if (!hasQueue) return { runs: [], workers: [], live: new Set<string>() }
+      const queue = Context.get(
+        yield* Layer.build(FleetQueue.layer.pipe(Layer.provide(Layer.succeed(SqlClient.SqlClient, sql)))),
+        FleetQueue
+      )
       // A worker is live while the cluster lists its runner (it drops a runner it has declared dead).
       const runners = yield* sql<{ readonly address: string }>`SELECT address FROM ${sql(`${tablePrefix}_runners`)}`
         .pipe(Effect.catchTag("SqlError", () => Effect.succeed([])))

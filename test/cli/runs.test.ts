@@ -5,6 +5,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
 import { killGroup, printJson, waitForPid, writeAgent } from "../support/agents.ts"
 import { ensureCli, jsonDocument, newWorkspace, removeWorkspaces, runCli, startCli } from "../support/cli.ts"
 import { completeReport } from "../support/reports.ts"
@@ -187,5 +188,16 @@ describe.concurrent("read commands create no state", () => {
     }
     assert.isFalse(existsSync(typo), "nothing was created")
     assert.deepStrictEqual(readdirSync(root).sort(), ["ws"])
+  }, 60_000)
+
+  it("a read command writes nothing to a store no fleet used: runs and show leave no fleet tables", async () => {
+    const { cli, ids, state } = await recorded()
+    assert.strictEqual((await cli(["runs"])).code, 0)
+    assert.strictEqual((await cli(["show", ids["one"]!])).code, 0)
+    const { DatabaseSync } = loadNodeSqlite()
+    const db = new DatabaseSync(join(state, "ralph.db"), { readOnly: true })
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'ralph_fleet%'").all()
+    db.close()
+    assert.deepStrictEqual(tables, [])
   }, 60_000)
 })
