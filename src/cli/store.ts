@@ -16,6 +16,7 @@ import { thrownMessage } from "../domain/thrown.ts"
 import * as DurableEngine from "../engine/DurableEngine.ts"
 import { RunStore } from "../record/RunStore.ts"
 import { makeSqlRunStore } from "../record/SqlRunStore.ts"
+import { sqlMessage } from "../sql/sqlMessage.ts"
 
 export interface StoreLocation {
   readonly engine: EngineName
@@ -55,7 +56,7 @@ const openFailed = (location: StoreLocation) => (error: SqlError) =>
       ? sqliteFile(location.stateDir)
       // The client's own message names the server with its password masked.
       : "the postgres database (databaseUrl)",
-    problem: `cannot open the database: ${error.message}; ${
+    problem: `cannot open the database: ${sqlMessage(error)}; ${
       location.engine !== "sqlite"
         ? "check that the server runs and the URL is right"
         : isDamaged(error)

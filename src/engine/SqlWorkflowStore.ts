@@ -25,6 +25,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import type { Workflow } from "effect/workflow"
 import { fenced } from "../sql/fence.ts"
 import { waitOutOutage } from "../sql/outage.ts"
+import { setUpTables } from "../sql/schema.ts"
 import {
   activityKey,
   emptySteps,
@@ -169,13 +170,6 @@ export const make = (
 
     if (options?.createTables !== false) {
       const ddl = Effect.gen(function*() {
-        // Two PostgreSQL sessions running CREATE TABLE IF NOT EXISTS at once can collide in the
-        // catalog (a unique violation): serialise them on an advisory lock held by the transaction.
-        // SQLite's write lock (BEGIN IMMEDIATE) does the same there.
-        yield* sql.onDialectOrElse({
-          pg: () => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(${lockKey(names.executions)})`),
-          orElse: () => Effect.void
-        })
         yield* sql`CREATE TABLE IF NOT EXISTS ${executions} (
           execution_id TEXT NOT NULL PRIMARY KEY,
           workflow_name TEXT NOT NULL,
@@ -211,7 +205,7 @@ export const make = (
           PRIMARY KEY (execution_id, clock_name)
         )`
       })
-      yield* sql.withTransaction(ddl)
+      yield* setUpTables(sql, ddl)
     }
 
     const fail = (operation: string, executionId: string) => (cause: unknown) =>
@@ -358,13 +352,6 @@ export const make = (
     }
     return store
   })
-
-/** A stable 31-bit key for PostgreSQL's advisory lock, from the table name. */
-const lockKey = (name: string): number => {
-  let hash = 0x5f3759df
-  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193)
-  return hash & 0x7fffffff
-}
 
 /** The `WorkflowStore` over the `SqlClient`. */
 export const layer = (

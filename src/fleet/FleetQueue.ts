@@ -4,9 +4,10 @@
  * worker took it last and its branch) and `ralph_fleet_workers` (each worker process: its runner
  * address, host, pid). Who runs what is the cluster's (shard locks); these rows only describe it.
  */
-import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import { setUpTables } from "../sql/schema.ts"
 import { type Queued, SubmissionJson } from "./submission.ts"
 
 /** A submitted run as listed. */
@@ -51,18 +52,15 @@ export class FleetQueue extends Context.Service<FleetQueue, {
     FleetQueue,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      // Workers starting together on a new Postgres database race to create the tables, and one
-      // CREATE TABLE IF NOT EXISTS can fail on the catalog's unique index while another commits:
-      // tried again, it finds the table there.
-      yield* Effect.retry(
+      yield* setUpTables(
+        sql,
         Effect.andThen(
           sql`CREATE TABLE IF NOT EXISTS ralph_fleet_runs (
             run_id TEXT PRIMARY KEY, queued TEXT NOT NULL, cancelled INTEGER NOT NULL DEFAULT 0,
             worker TEXT, branch TEXT)`,
           sql`CREATE TABLE IF NOT EXISTS ralph_fleet_workers (
             address TEXT PRIMARY KEY, host TEXT NOT NULL, pid INTEGER NOT NULL, concurrency INTEGER NOT NULL)`
-        ),
-        { times: 3, schedule: Schedule.spaced("200 millis") }
+        )
       )
       const runOf = (row: RunRow) =>
         Effect.map(decode(row.queued), (queued): FleetRun => ({

@@ -19,6 +19,7 @@ import { LeaseLost, WorkspaceLocked } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import { isProcessAlive } from "../process/liveness.ts"
 import { type Fence, leaseLost, withFence } from "../sql/fence.ts"
+import { setUpTables } from "../sql/schema.ts"
 import type { RunHold } from "./RunStore.ts"
 
 /**
@@ -63,14 +64,19 @@ const addEpoch = (sql: SqlClient.SqlClient) =>
 
 export const makeRunLeases = Effect.fn("RunLeases.make")(function*() {
   const sql = yield* SqlClient.SqlClient
-  yield* sql`CREATE TABLE IF NOT EXISTS ralph_leases (
-    run_id TEXT PRIMARY KEY,
-    host TEXT NOT NULL,
-    pid INTEGER NOT NULL,
-    heartbeat_at BIGINT NOT NULL,
-    epoch BIGINT NOT NULL DEFAULT 0
-  )`
-  yield* addEpoch(sql)
+  yield* setUpTables(
+    sql,
+    Effect.andThen(
+      sql`CREATE TABLE IF NOT EXISTS ralph_leases (
+        run_id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        heartbeat_at BIGINT NOT NULL,
+        epoch BIGINT NOT NULL DEFAULT 0
+      )`,
+      addEpoch(sql)
+    )
+  )
   const host = hostname()
   const ttl = Duration.toMillis(leaseTtl())
   /** How often a holder renews its lease: six times a ttl (every 5 s of 30). */

@@ -15,6 +15,8 @@ import { isOneOf } from "../domain/settingValues.ts"
 import { checkFence, fenced } from "../sql/fence.ts"
 import { lazyFlush } from "../sql/LazyFlush.ts"
 import { waitOutOutage } from "../sql/outage.ts"
+import { setUpTables } from "../sql/schema.ts"
+import { sqlMessage } from "../sql/sqlMessage.ts"
 import { makeRunLeases } from "./RunLeases.ts"
 import { keptStdoutBytes, type RunJournal, type RunListing, RunStore, validRunId } from "./RunStore.ts"
 
@@ -24,7 +26,7 @@ const unavailable = (where: string) => (error: SqlError | LeaseLost) =>
     // A refused write of a run whose lease passed on: its holder fails with LeaseLost (RunHold.drive).
     problem: error._tag === "LeaseLost"
       ? `the write was refused: ${error.message}`
-      : `the database failed: ${error.message}`
+      : `the database failed: ${sqlMessage(error)}`
   })
 
 const isRunState = isOneOf(runStates)
@@ -77,10 +79,12 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
   const sql = yield* SqlClient.SqlClient
   const fail = unavailable(where)
 
-  const prepare = Effect.gen(function*() {
-    // owner_pid (the ralph that last drove the run) stays written for databases made before leases;
-    // who drives a run now is ralph_leases.
-    yield* sql`CREATE TABLE IF NOT EXISTS ralph_runs (
+  const prepare = setUpTables(
+    sql,
+    Effect.gen(function*() {
+      // owner_pid (the ralph that last drove the run) stays written for databases made before leases;
+      // who drives a run now is ralph_leases.
+      yield* sql`CREATE TABLE IF NOT EXISTS ralph_runs (
       run_id TEXT PRIMARY KEY,
       objective TEXT NOT NULL,
       max_rounds INTEGER NOT NULL,
@@ -92,13 +96,13 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       final_state TEXT,
       owner_pid INTEGER NOT NULL
     )`
-    yield* sql`CREATE TABLE IF NOT EXISTS ralph_entries (
+      yield* sql`CREATE TABLE IF NOT EXISTS ralph_entries (
       run_id TEXT NOT NULL,
       seq INTEGER NOT NULL,
       entry TEXT NOT NULL,
       PRIMARY KEY (run_id, seq)
     )`
-    yield* sql`CREATE TABLE IF NOT EXISTS ralph_outputs (
+      yield* sql`CREATE TABLE IF NOT EXISTS ralph_outputs (
       run_id TEXT NOT NULL,
       seq INTEGER NOT NULL,
       round INTEGER NOT NULL,
@@ -107,7 +111,8 @@ export const makeSqlRunStore = Effect.fn("SqlRunStore.make")(function*(where: st
       stderr TEXT NOT NULL,
       PRIMARY KEY (run_id, seq)
     )`
-  }).pipe(Effect.mapError(fail), Effect.withSpan("SqlRunStore.prepare"))
+    })
+  ).pipe(Effect.mapError(fail), Effect.withSpan("SqlRunStore.prepare"))
   yield* prepare
   const leases = yield* Effect.mapError(makeRunLeases(), fail)
 

@@ -26,6 +26,7 @@ import * as Reactivity from "effect/reactivity/Reactivity"
 import * as SqlClient from "effect/sql/SqlClient"
 import { ConnectionError, SqlError, type SqlErrorReason } from "effect/sql/SqlError"
 import { inspect } from "node:util"
+import { rootMessage } from "./sqlMessage.ts"
 
 /** The client's service (`@effect/sql-pg`'s `PgClient`): LISTEN/NOTIFY, `json`, its config. */
 export const PgClient = Pg.PgClient
@@ -215,17 +216,6 @@ export const redactUrl = (url: string | Redacted.Redacted): string => {
 
 const scrubText = (text: string, secrets: ReadonlyArray<string>): string =>
   secrets.reduce((acc, secret) => acc.replaceAll(secret, PASSWORD_MASK), text)
-
-/** The innermost message of an error's cause chain (the driver's or the server's own words). */
-const rootMessage = (error: unknown): string | undefined => {
-  let message: string | undefined
-  let current: unknown = error
-  for (let depth = 0; depth < 10 && current instanceof Error; depth++) {
-    if (current.message !== "") message = current.message
-    current = current.cause
-  }
-  return message
-}
 
 /**
  * A failure of the layer's connection, said readably: where (redacted), and the innermost reason.

@@ -180,7 +180,7 @@ export const submitRun = async (
 
 /**
  * The failover case both stores run: six runs on two repositories, `workers` workers with
- * `--concurrency 2`, the first SIGKILLed once it is in a round. Resolves when every run completed,
+ * `--concurrency 2`, the first worker in a round SIGKILLed there. Resolves when every run completed,
  * with what the tests check: each run's branch commits, its record's finished rounds, whether it
  * was taken over, and the most children a worker ran at once.
  */
@@ -204,12 +204,19 @@ export const failoverScenario = async (
     // Joined and their shards settled before the runs come: a worker joining later takes shards
     // (and the runs in flight on them) from the others (README, Fleet).
     await waitFor("the workers to join", () => started.every((w) => w.stderr.includes("joined the fleet")))
+      .catch((error: unknown) => {
+        const tails = started.map((w, i) => `worker ${i}:\n${w.stderr.split("\n").slice(-25).join("\n")}`)
+        throw new Error(`${String(error)}\n${tails.join("\n")}`)
+      })
     await new Promise((r) => setTimeout(r, 3000))
     for (let i = 0; i < 6; i++) ids.push(await submitRun(ws, agent, repos[i % 2]!, `write three files (${i})`, env))
     queued = (await listRuns(ws, env)).map((r) => r.state)
-    await waitFor("the first worker to start a round", () => /round \d+ started/.test(started[0]!.stderr))
-    started[0]!.child.kill("SIGKILL")
-    await started[0]!.exited
+    // Runs go to workers by shard, so a given worker may get none: the one killed is the first in a round.
+    const inRound = () => started.find((w) => /round \d+ started/.test(w.stderr))
+    await waitFor("a worker to start a round", () => inRound() !== undefined)
+    const victim = inRound()!
+    victim.child.kill("SIGKILL")
+    await victim.exited
     await eventually("all six runs to complete", async () => {
       const runs = await listRuns(ws, env)
       return runs.length === 6 && runs.every((r) => r.state === "complete")
@@ -231,7 +238,8 @@ export const failoverScenario = async (
     }
     return { queued, runs, maxAtOnce: maxAtOnce(log) }
   } finally {
-    for (const worker of started.slice(1)) worker.child.kill("SIGTERM")
+    // The one SIGKILLed is gone already.
+    for (const worker of started) worker.child.kill("SIGTERM")
     await Promise.all(started.map((w) => w.exited))
   }
 }
