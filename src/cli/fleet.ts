@@ -3,13 +3,13 @@
  * nothing several processes can share) and, for `submit` and `cancel`, a client of the cluster
  * (it owns no shard: its messages are stored and the owning worker told).
  */
-import { Context, Effect, Layer, Scope, Semaphore } from "effect"
+import { Context, type Duration, Effect, Layer, Scope, Semaphore } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { existsSync } from "node:fs"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
-import { clusterLayer, tablePrefix } from "../fleet/cluster.ts"
+import { clusterLayer, liveRunners } from "../fleet/cluster.ts"
 import { FleetQueue, type FleetRun, type FleetWorker } from "../fleet/FleetQueue.ts"
 import type { RunListing } from "../record/RunStore.ts"
 import { listedId } from "./findRun.ts"
@@ -70,9 +70,13 @@ const unreadable = (location: StoreLocation) => (error: { readonly message: stri
  * A reader of the location's fleet rows for as long as the scope lasts, creating nothing: it opens
  * the database once it exists and the fleet's queue once a fleet made it (looked for again each
  * read until then), and keeps both — one connection however often it reads. A read command
- * writes nothing: a store no fleet used gets no fleet tables.
+ * writes nothing: a store no fleet used gets no fleet tables. `shardLockExpiry`: the fleet's
+ * (the setting), by which the cluster declares a silent worker dead.
  */
-export const fleetReader = (location: StoreLocation): Effect.Effect<FleetRead, never, Scope.Scope> =>
+export const fleetReader = (
+  location: StoreLocation,
+  shardLockExpiry: Duration.Duration
+): Effect.Effect<FleetRead, never, Scope.Scope> =>
   Effect.gen(function*() {
     if (location.engine === "journal") return Effect.succeed(null)
     const scope = yield* Effect.scope
@@ -102,10 +106,8 @@ export const fleetReader = (location: StoreLocation): Effect.Effect<FleetRead, n
       const fleet = yield* opened
       if (fleet === undefined) return null
       const { sql, queue } = fleet
-      // A worker is live while the cluster lists its runner (it drops a runner it has declared dead).
-      const runners = yield* sql<{ readonly address: string }>`SELECT address FROM ${sql(`${tablePrefix}_runners`)}`
-        .pipe(Effect.catchTag("SqlError", () => Effect.succeed([])))
-      const live = new Set(runners.map((r) => r.address))
+      // A worker is live while the cluster lists its runner (it drops one it has declared dead).
+      const live = yield* liveRunners(sql, shardLockExpiry)
       return { runs: yield* queue.list, workers: yield* queue.workers, live }
     })
     return one.withPermits(1)(read).pipe(
@@ -116,8 +118,13 @@ export const fleetReader = (location: StoreLocation): Effect.Effect<FleetRead, n
 const noRows: FleetRows = { runs: [], workers: [], live: new Set<string>() }
 
 /** The fleet's rows of the location once (a read command's): none where no fleet ever was. */
-export const fleetRows = (location: StoreLocation): Effect.Effect<FleetRows, InvalidConfig | StateUnavailable> =>
-  Effect.scoped(Effect.flatMap(fleetReader(location), (read) => Effect.map(read, (rows) => rows ?? noRows)))
+export const fleetRows = (
+  location: StoreLocation,
+  shardLockExpiry: Duration.Duration = defaults.shardLockExpiry
+): Effect.Effect<FleetRows, InvalidConfig | StateUnavailable> =>
+  Effect.scoped(
+    Effect.flatMap(fleetReader(location, shardLockExpiry), (read) => Effect.map(read, (rows) => rows ?? noRows))
+  )
 
 /** A live worker as `ralph workers` and the dashboard show it: its row, and the runs it drives. */
 export interface LiveWorker extends FleetWorker {

@@ -3,7 +3,8 @@
  * real `ralph submit`, real git, the real `ralph dashboard`. The page, opened before the fleet
  * exists, shows no fleet; then — without a reload — the first worker (host, pid), the run it
  * drives (linked to its page), a run queued for later (its objective as text), a second worker
- * joining, and that worker gone once it is stopped with SIGTERM.
+ * joining, and that worker gone once it is stopped with SIGTERM; a third gone once SIGKILLed and
+ * silent past the shard lock expiry.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { hostname } from "node:os"
@@ -46,7 +47,8 @@ describe("the fleet on the dashboard", () => {
         return waitFor(`${name} to join`, () => worker.stderr.includes("joined the fleet"))
           .then(() => worker, (error: unknown) => Promise.reject(new Error(`${String(error)}\n${worker.stderr}`)))
       }
-      dashboard = await startDashboard(ws)
+      // The fleet's shard lock expiry, as its workers have it: the dashboard tells a dead worker by it.
+      dashboard = await startDashboard(ws, [], { RALPH_SHARD_LOCK_EXPIRY: env.RALPH_SHARD_LOCK_EXPIRY })
       const page = await browser.newPage()
       const errors: Array<string> = []
       page.on("pageerror", (error) => errors.push(error.message))
@@ -90,6 +92,14 @@ describe("the fleet on the dashboard", () => {
       await second.exited
       await row(second).waitFor({ state: "detached", timeout: 30_000 })
       await row(first).waitFor()
+      assert.strictEqual(await page.textContent("#fleet-title"), "Fleet: 1 live worker")
+      // One that dies (SIGKILL: nothing said on its way out) is gone once the cluster declares it
+      // dead: silent past the shard lock expiry (3 s here).
+      const third = await join_("work-c")
+      await row(third).waitFor({ timeout: 30_000 })
+      third.child.kill("SIGKILL")
+      await third.exited
+      await row(third).waitFor({ state: "detached", timeout: 30_000 })
       assert.strictEqual(await page.textContent("#fleet-title"), "Fleet: 1 live worker")
       // The run goes on (on the first worker, whichever held it): shown as the one it drives.
       await row(first).locator(`td.runs a`, { hasText: runId }).waitFor({ timeout: 60_000 })

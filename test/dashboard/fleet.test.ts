@@ -2,10 +2,11 @@
  * The dashboard's fleet source (src/cli/fleet.ts `fleetReader`, src/dashboard/fleet.ts) on real
  * SQLite files: no fleet is null and creates nothing — no database, no table — however often it
  * is read; a queue a fleet makes later is found by the same reader; the reader keeps one
- * connection for its scope; a worker the cluster does not list is not shown.
+ * connection for its scope; a worker the cluster does not list is not shown, and the cluster lists
+ * a runner while its heartbeat is within the shard lock expiry.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Context, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer } from "effect"
 import { existsSync, mkdirSync, readdirSync, readlinkSync } from "node:fs"
 import { join } from "node:path"
 import { fleetReader } from "../../src/cli/fleet.ts"
@@ -14,6 +15,9 @@ import { fleetDocument } from "../../src/dashboard/fleet.ts"
 import { FleetQueue } from "../../src/fleet/FleetQueue.ts"
 import { loadNodeSqlite } from "../../src/sql/nodeSqliteModule.ts"
 import { newWorkspace } from "../support/cli.ts"
+import { liveRunnersCase } from "../support/liveRunners.ts"
+
+const expiry = Duration.seconds(3)
 
 const sqliteAt = (stateDir: string): StoreLocation => ({ engine: "sqlite", stateDir, databaseUrl: undefined })
 
@@ -44,7 +48,7 @@ describe("the dashboard's fleet source", () => {
     Effect.gen(function*() {
       const { root } = newWorkspace()
       const location = sqliteAt(join(root, "state"))
-      const read = yield* fleetReader(location)
+      const read = yield* fleetReader(location, expiry)
       assert.isNull(yield* read)
       assert.isNull(yield* read)
       assert.isFalse(existsSync(location.stateDir))
@@ -53,7 +57,7 @@ describe("the dashboard's fleet source", () => {
   it.live("on a journal store: null", () =>
     Effect.gen(function*() {
       const { root } = newWorkspace()
-      const read = yield* fleetReader({ engine: "journal", stateDir: root, databaseUrl: undefined })
+      const read = yield* fleetReader({ engine: "journal", stateDir: root, databaseUrl: undefined }, expiry)
       assert.isNull(yield* read)
       assert.isNull(yield* fleetDocument({ read }, []))
     }).pipe(Effect.scoped))
@@ -64,7 +68,7 @@ describe("the dashboard's fleet source", () => {
       const location = sqliteAt(join(root, "state"))
       yield* recordedStore(location)
       assert.strictEqual(openOnFile(location.stateDir), 0)
-      const read = yield* fleetReader(location)
+      const read = yield* fleetReader(location, expiry)
       assert.isNull(yield* read)
       const held = openOnFile(location.stateDir)
       assert.isAtLeast(held, 1, "the reader keeps its connection between reads")
@@ -74,12 +78,21 @@ describe("the dashboard's fleet source", () => {
       assert.deepStrictEqual(tables(location.stateDir, "ralph_cluster"), [])
     }).pipe(Effect.scoped))
 
+  it.live("a worker is live while the cluster lists its runner: its heartbeat within the shard lock expiry", () =>
+    Effect.gen(function*() {
+      const { root } = newWorkspace()
+      const location = sqliteAt(join(root, "state"))
+      yield* recordedStore(location)
+      const { layer } = yield* sqlClient(location)
+      yield* Effect.provide(liveRunnersCase, layer)
+    }).pipe(Effect.scoped))
+
   it.live("finds the queue a fleet makes later; a worker the cluster lists no runner of is not shown", () =>
     Effect.gen(function*() {
       const { root } = newWorkspace()
       const location = sqliteAt(join(root, "state"))
       mkdirSync(location.stateDir)
-      const read = yield* fleetReader(location)
+      const read = yield* fleetReader(location, expiry)
       assert.isNull(yield* read)
       yield* recordedStore(location)
       assert.isNull(yield* read)

@@ -65,7 +65,7 @@ export const dashboard = Command.make("dashboard", dashboardFlags, (flags) =>
     const { serve } = yield* Effect.promise(() => import("../../dashboard/server.ts"))
     // Opened once for the server's life, creating nothing: a run (or a fleet) makes the database and tables.
     const { where, records } = yield* recordsOnce(settings)
-    const fleet = { read: yield* fleetReader(settings) }
+    const fleet = { read: yield* fleetReader(settings, settings.shardLockExpiry) }
     yield* serve(
       { host: settings.host, port: settings.port, token: settings.token, records, fleet },
       (url) => Effect.sync(() => process.stderr.write(openHint(url, settings, where)))

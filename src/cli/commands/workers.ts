@@ -4,7 +4,7 @@ import { escapeLine } from "../../domain/terminalText.ts"
 import { readFlags } from "../flags.ts"
 import { fleetRows, type LiveWorker, liveWorkers } from "../fleet.ts"
 import { printRead } from "../present/print.ts"
-import { loadLocation } from "../settings.ts"
+import { loadFleetReadSettings } from "../serverSettings.ts"
 import { withRecords } from "../store.ts"
 
 const text = (workers: ReadonlyArray<LiveWorker>): string =>
@@ -23,8 +23,8 @@ export const workers = Command.make("workers", readFlags, (flags) =>
   printRead(
     flags.json,
     Effect.gen(function*() {
-      const location = yield* loadLocation(flags, process.env)
-      const fleet = yield* fleetRows(location)
+      const location = yield* loadFleetReadSettings(flags, process.env)
+      const fleet = yield* fleetRows(location, location.shardLockExpiry)
       return liveWorkers(fleet, yield* withRecords(location, (store) => store.list))
     }),
     text,
