@@ -104,7 +104,13 @@ const workersTable = (workers) =>
       el(
         "thead",
         {},
-        el("tr", {}, ["worker", "host", "pid", "at once", "runs it drives"].map((h) => el("th", { text: h })))
+        el(
+          "tr",
+          {},
+          ["worker", "host", "pid", "at once", "runs it drives"].map((h, i) =>
+            el("th", { class: i === 2 || i === 3 ? "num" : undefined, text: h })
+          )
+        )
       ),
       el(
         "tbody",
