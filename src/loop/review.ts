@@ -3,9 +3,13 @@
  * (so a crash during it runs it again, never skips it): a fresh reviewer child, on the run's
  * reviewer provider, gets the objective, the claimed report, the run's diff from checkpoint 0 and
  * the verify command's run, and its value is checked as a verdict. A value that is not one fails
- * the run (`MalformedVerdict`), never accepts; a reviewer that fails fails the round.
+ * the run (`MalformedVerdict`), never accepts; a reviewer that fails transiently (rate limit,
+ * network, tempfail) is tried again under the run's retry policy, after a durable wait, like a
+ * round's attempt; one that fails otherwise, or past its retries, fails the round.
  */
-import { Clock, Effect, Schema } from "effect"
+import { Clock, Duration, Effect, Random, Schema } from "effect"
+import { DurableClock } from "effect/workflow"
+import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import {
   type ClaimCheck,
@@ -22,14 +26,26 @@ import type { Spend } from "../domain/spend.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import { checkVerdict, type Review, Verdict, verdictJsonSchema } from "../domain/verdict.ts"
 import type { AttemptContext } from "./attempt.ts"
+import { retryDelayMillis } from "./retry.ts"
 
 /** What a review leaves behind: the verdict, and what the reviewer spent and took. */
 export const Reviewed = Schema.Struct({ verdict: Verdict, usage: Usage, durationMs: Schema.Number })
 export type Reviewed = typeof Reviewed.Type
 
+/** A review whose reviewer failed transiently: tried again after `retryInMs`; what the failed reviewer spent. */
+export class ReviewRetried extends Schema.TaggedError<ReviewRetried>()("ReviewRetried", {
+  retryInMs: Schema.Number,
+  usage: Schema.optionalKey(Usage),
+  durationMs: Schema.Number
+}) {}
+
 /** How a review ends without a verdict. */
 export const ReviewError = Schema.Union([RoundFailed, MalformedVerdict, StateUnavailable])
 export type ReviewError = typeof ReviewError.Type
+
+/** How one attempt of a review ends without a verdict (its activity's error). */
+export const ReviewAttemptError = Schema.Union([RoundFailed, MalformedVerdict, StateUnavailable, ReviewRetried])
+export type ReviewAttemptError = typeof ReviewAttemptError.Type
 
 export interface ReviewInput {
   readonly objective: string
@@ -40,6 +56,10 @@ export interface ReviewInput {
   readonly verification: Verification | null
   /** The run's reviews, this one included. */
   readonly review: number
+  /** This review's attempt: 1, then one more for each retry. */
+  readonly attempt: number
+  /** This review's retry waits so far, in milliseconds. */
+  readonly waitedMillis: number
   /** What is left of the run's cost cap, for a reviewer agent that takes one. */
   readonly maxBudgetUsd: number | undefined
 }
@@ -50,7 +70,7 @@ export const reviewClaim = Effect.fnUntraced(function*(
   context: AttemptContext,
   guard: ReviewGuard,
   input: ReviewInput
-): Effect.fn.Return<Reviewed, ReviewError> {
+): Effect.fn.Return<Reviewed, ReviewAttemptError> {
   const runId = context.run.runId
   const { review, round } = input
   const agent = guard.agent
@@ -74,7 +94,7 @@ export const reviewClaim = Effect.fnUntraced(function*(
   const output = yield* start({
     round,
     maxRounds: input.maxRounds,
-    attempt: 1,
+    attempt: input.attempt,
     prompt,
     workspace: context.workspace,
     role: "reviewer",
@@ -86,6 +106,19 @@ export const reviewClaim = Effect.fnUntraced(function*(
         const usage = failure.usage === undefined || usageProblem(failure.usage) !== undefined
           ? {}
           : { usage: failure.usage }
+        // Decided here, where clocks and randomness may be read, so a replayed run takes the same decision.
+        const retryInMs = retryDelayMillis(
+          context.policy,
+          {
+            reason: failure.reason,
+            resetAt: failure.resetAt,
+            attempt: input.attempt,
+            waitedMillis: input.waitedMillis
+          },
+          yield* Clock.currentTimeMillis,
+          yield* Random.next
+        )
+        const durationMs = yield* elapsed
         yield* context.events.publish({
           _tag: "ReviewFailed",
           runId,
@@ -95,9 +128,11 @@ export const reviewClaim = Effect.fnUntraced(function*(
           kind: "failed",
           reason: failure.reason,
           problem: failure.detail,
-          durationMs: yield* elapsed,
-          ...usage
+          durationMs,
+          ...usage,
+          ...(retryInMs === undefined ? {} : { retryInMs })
         })
+        if (retryInMs !== undefined) return yield* new ReviewRetried({ retryInMs, durationMs, ...usage })
         return yield* new RoundFailed({
           round,
           reason: failure.reason,
@@ -148,8 +183,47 @@ export interface Reviewing<R> {
   readonly spend: Spend
   /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
   readonly reviews: { count: number }
-  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, R>
+  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewAttemptError, R>
 }
+
+/** The review of round `n`'s claim, its attempts and the durable waits between them. */
+const reviewWithRetries = <R>(
+  execution: Reviewing<R>,
+  n: number,
+  report: Report,
+  verification: ClaimCheck["verification"]
+): Effect.Effect<Reviewed, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
+  Effect.gen(function*() {
+    let attempt = 1
+    let waitedMillis = 0
+    while (true) {
+      const outcome = yield* execution.review({
+        objective: execution.payload.objective,
+        round: n,
+        maxRounds: execution.payload.maxRounds,
+        report,
+        verification,
+        review: execution.reviews.count,
+        attempt,
+        waitedMillis,
+        maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.totals())
+      }).pipe(
+        Effect.map((reviewed) => ({ reviewed })),
+        Effect.catchTag("ReviewRetried", (retried) => Effect.succeed({ retried }))
+      )
+      if ("reviewed" in outcome) return outcome.reviewed
+      const retried = outcome.retried
+      // The failed reviewer's spend counts against the caps before the next one starts.
+      execution.spend.review(n, retried.usage, retried.durationMs)
+      yield* DurableClock.sleep({
+        name: `round ${n} review retry ${attempt}`,
+        duration: Duration.millis(retried.retryInMs),
+        inMemoryThreshold: Duration.zero
+      })
+      waitedMillis += retried.retryInMs
+      attempt++
+    }
+  })
 
 /**
  * The review of round `n`'s claim, which the gate passed, as the workflow's body decides it:
@@ -161,21 +235,13 @@ export const reviewOf = <R>(
   n: number,
   report: Report,
   verification: ClaimCheck["verification"]
-): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R> =>
+): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
   Effect.gen(function*() {
     const guard = execution.guards.review
     if (guard === undefined) return undefined
     if (!reviewsLeft(guard, execution.reviews.count)) return "exhausted" as const
     execution.reviews.count++
-    const reviewed = yield* execution.review({
-      objective: execution.payload.objective,
-      round: n,
-      maxRounds: execution.payload.maxRounds,
-      report,
-      verification,
-      review: execution.reviews.count,
-      maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.totals())
-    })
+    const reviewed = yield* reviewWithRetries(execution, n, report, verification)
     execution.spend.review(n, reviewed.usage, reviewed.durationMs)
     return { ...reviewed.verdict, round: n, agent: guard.agent }
   })
