@@ -10,7 +10,9 @@
 import { Clock, Duration, Effect, Random, Schema } from "effect"
 import { DurableClock } from "effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
+import type { ChildFailed } from "../agents/SubagentProvider.ts"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
+import type { ReviewFailed } from "../domain/events.ts"
 import {
   type ClaimCheck,
   type Guards,
@@ -66,6 +68,67 @@ export interface ReviewInput {
 
 const noDiff: ReviewDiff = { _tag: "NotGit" }
 
+/** What a failed review's event says beyond whose review it was. */
+type FailedFields = Omit<typeof ReviewFailed.Type, "_tag" | "runId" | "round" | "review" | "agent">
+
+/** Publishes the failed review's event, for the review `input` of `agent`. */
+const reviewFailed = (context: AttemptContext, input: ReviewInput, agent: string, fields: FailedFields) =>
+  context.events.publish({
+    _tag: "ReviewFailed",
+    runId: context.run.runId,
+    round: input.round,
+    review: input.review,
+    agent,
+    ...fields
+  })
+
+/**
+ * A reviewer child that failed: tried again (`ReviewRetried`) when the failure is transient and the
+ * run's retry policy allows it — decided here, where clocks and randomness may be read, so a
+ * replayed run takes the same decision — else the round fails.
+ */
+const childFailed = Effect.fnUntraced(function*(
+  context: AttemptContext,
+  input: ReviewInput,
+  agent: string,
+  failure: ChildFailed,
+  durationMs: number
+): Effect.fn.Return<never, RoundFailed | ReviewRetried | StateUnavailable> {
+  const usage = failure.usage === undefined || usageProblem(failure.usage) !== undefined
+    ? {}
+    : { usage: failure.usage }
+  const retryInMs = retryDelayMillis(
+    context.policy,
+    {
+      reason: failure.reason,
+      resetAt: failure.resetAt,
+      attempt: input.attempt,
+      waitedMillis: input.waitedMillis
+    },
+    yield* Clock.currentTimeMillis,
+    yield* Random.next
+  )
+  yield* reviewFailed(context, input, agent, {
+    kind: "failed",
+    reason: failure.reason,
+    problem: failure.detail,
+    durationMs,
+    ...usage,
+    ...(retryInMs === undefined ? {} : { retryInMs })
+  })
+  if (retryInMs !== undefined) return yield* new ReviewRetried({ retryInMs, durationMs, ...usage })
+  return yield* new RoundFailed({
+    round: input.round,
+    reason: failure.reason,
+    detail: `the reviewer (${agent}) of the claimed completion failed: ${failure.detail}`,
+    lastReport: input.report,
+    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
+    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
+    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail })
+  })
+})
+
+/** One attempt of a review: the reviewer child, and its value checked as a verdict. */
 export const reviewClaim = Effect.fnUntraced(function*(
   context: AttemptContext,
   guard: ReviewGuard,
@@ -101,48 +164,10 @@ export const reviewClaim = Effect.fnUntraced(function*(
     valueSchema: verdictJsonSchema(),
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
-    Effect.catchTag("ChildFailed", (failure) =>
-      Effect.gen(function*() {
-        const usage = failure.usage === undefined || usageProblem(failure.usage) !== undefined
-          ? {}
-          : { usage: failure.usage }
-        // Decided here, where clocks and randomness may be read, so a replayed run takes the same decision.
-        const retryInMs = retryDelayMillis(
-          context.policy,
-          {
-            reason: failure.reason,
-            resetAt: failure.resetAt,
-            attempt: input.attempt,
-            waitedMillis: input.waitedMillis
-          },
-          yield* Clock.currentTimeMillis,
-          yield* Random.next
-        )
-        const durationMs = yield* elapsed
-        yield* context.events.publish({
-          _tag: "ReviewFailed",
-          runId,
-          round,
-          review,
-          agent,
-          kind: "failed",
-          reason: failure.reason,
-          problem: failure.detail,
-          durationMs,
-          ...usage,
-          ...(retryInMs === undefined ? {} : { retryInMs })
-        })
-        if (retryInMs !== undefined) return yield* new ReviewRetried({ retryInMs, durationMs, ...usage })
-        return yield* new RoundFailed({
-          round,
-          reason: failure.reason,
-          detail: `the reviewer (${agent}) of the claimed completion failed: ${failure.detail}`,
-          lastReport: input.report,
-          ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
-          ...(failure.signal === undefined ? {} : { signal: failure.signal }),
-          ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail })
-        })
-      }))
+    Effect.catchTag(
+      "ChildFailed",
+      (failure) => Effect.flatMap(elapsed, (durationMs) => childFailed(context, input, agent, failure, durationMs))
+    )
   )
   const durationMs = yield* elapsed
   const problem = usageProblem(output.usage)
@@ -150,12 +175,7 @@ export const reviewClaim = Effect.fnUntraced(function*(
     ? { _tag: "Malformed" as const, problem: `the reviewer reported a usage ralph cannot count: ${problem}` }
     : checkVerdict(output.value, context.maxHandoffChars)
   if (checked._tag === "Malformed") {
-    yield* context.events.publish({
-      _tag: "ReviewFailed",
-      runId,
-      round,
-      review,
-      agent,
+    yield* reviewFailed(context, input, agent, {
       kind: "malformed",
       problem: checked.problem,
       durationMs,
