@@ -81,7 +81,7 @@ export const fleetRows = (location: StoreLocation): Effect.Effect<FleetRows, Inv
       return { runs: yield* queue.list, workers: yield* queue.workers, live }
     })).pipe(
       Effect.catchTag(
-        ["SqlError", "SchemaError"],
+        "SqlError",
         (error) => Effect.fail(new StateUnavailable({ path: location.stateDir, problem: error.message }))
       )
     )
