@@ -1,7 +1,7 @@
 /**
  * A fleet run takes the `ralph run` flags that shape a run beyond its agent and guards (issue 18):
- * a reviewer, fallback agents, `--on-blocked ask` answered from another process, and `--max-time`
- * counted from the run's first start across a handover. Real processes, real git, SQLite; and a
+ * a reviewer, fallback agents, limit waits, `--on-blocked ask` answered from another process, and
+ * `--max-time` counted from the run's first start across a handover. Real processes, real git, SQLite; and a
  * queued row another version of ralph wrote is named damaged, not a crash.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
@@ -127,6 +127,81 @@ process.exit(75)
       }
       expect(started.fallbackAgents).toEqual(["backup"])
       expect(branchCommits(repo, `ralph/${runId}`).slice(1).map((c) => c.files)).toEqual([["round-1.txt"]])
+    } finally {
+      await stop(worker)
+    }
+  }, 120_000)
+
+  it("--wait-limits: a round whose agent's limit resets past the retry waits waits it out, recorded", async () => {
+    const { root, ws, repo, env } = setUp(1, 100)
+    const limited = join(root, "limited.mjs")
+    writeFileSync(
+      limited,
+      `import { readFileSync } from "node:fs"
+readFileSync(0)
+process.stdout.write(JSON.stringify({ retryAfterSeconds: 600 }))
+process.exit(75)
+`
+    )
+    const runId = await submitRun(ws, limited, repo, "wait the limit out", env, ["--wait-limits", "1h"])
+    const worker = startWorker(ws, ["--work-dir", join(root, "work")], env)
+    try {
+      await waitFor("round 1 to fail", () => worker.stderr.includes(`run ${runId}: round 1 failed (rate-limit)`))
+      // Without --wait-limits the round would fail (rate-limit) here; with it, the run waits for the reset.
+      await eventually(
+        "the limit wait to be recorded",
+        async () => (await exported(ws, runId, env)).some((e) => e.type === "limit-wait"),
+        60_000,
+        300
+      )
+      const wait = (await exported(ws, runId, env)).find((e) => e.type === "limit-wait") as {
+        readonly round?: number
+        readonly t?: string
+        readonly until?: string
+      }
+      expect(wait.round).toBe(1)
+      expect(Date.parse(wait.until!) - Date.parse(wait.t!)).toBeGreaterThanOrEqual(590_000)
+      // The round did not fail: the run sleeps on the cluster until the reset (README, Fleet).
+      expect((await exported(ws, runId, env)).filter((e) => e.type === "run-failed")).toEqual([])
+      expect(worker.stderr).not.toContain(`run ${runId}: RoundFailed`)
+    } finally {
+      await stop(worker)
+    }
+  }, 120_000)
+
+  it("a round's retry wait (exit 75, retry after a second) is slept on the cluster and the round goes on", async () => {
+    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const once = join(root, "limited-once.mjs")
+    const marker = join(root, "limited-once")
+    writeFileSync(
+      once,
+      `import { existsSync, readFileSync, writeFileSync } from "node:fs"
+if (!existsSync(${JSON.stringify(marker)})) {
+  readFileSync(0)
+  writeFileSync(${JSON.stringify(marker)}, "")
+  process.stdout.write(JSON.stringify({ retryAfterSeconds: 1 }))
+  process.exit(75)
+}
+await import(${JSON.stringify(agent)})
+`
+    )
+    // submitRun's --retries 0 would not retry: this run's own flags.
+    const { json } = await ralphJson(ws, [
+      "submit",
+      "retry once",
+      "--repo",
+      repo,
+      "--agent-cmd",
+      `node ${once}`,
+      "--retries",
+      "1"
+    ], env)
+    const runId = json.runId as string
+    const worker = startWorker(ws, ["--work-dir", join(root, "work")], env)
+    try {
+      await reach(ws, env, runId, "complete", worker)
+      const entries = await exported(ws, runId, env)
+      expect(entries.filter((e) => e.type === "round-finished").map((e) => e.round)).toEqual([1])
     } finally {
       await stop(worker)
     }
