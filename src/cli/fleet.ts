@@ -111,7 +111,7 @@ export const fleetReader = (
       return { runs: yield* queue.list, workers: yield* queue.workers, live }
     })
     return one.withPermits(1)(read).pipe(
-      Effect.catchTag(["SqlError", "SchemaError"], (error) => Effect.fail(unreadable(location)(error)))
+      Effect.catchTag("SqlError", (error) => Effect.fail(unreadable(location)(error)))
     )
   })
 

@@ -1,6 +1,6 @@
 import { type Context, Duration, Effect, Layer, Option } from "effect"
 import type * as EffectEngine from "effect/workflow/WorkflowEngine"
-import { reviewerProviderName } from "../domain/agentRecord.ts"
+import { reviewOption } from "../domain/agentRecord.ts"
 import type { RalphError } from "../domain/errors.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
@@ -62,15 +62,7 @@ const ralphLayer = (
     onBlocked: settings.onBlocked,
     ...(settings.askTimeout === undefined ? {} : { askTimeout: settings.askTimeout }),
     notify: settings.notify,
-    ...(settings.review === undefined ? {} : {
-      review: {
-        agent: settings.review.agent,
-        provider: reviewerProviderName(settings.review.agent),
-        ...(settings.review.settings.model === undefined ? {} : { model: settings.review.settings.model }),
-        ...(settings.review.maxReviews === undefined ? {} : { maxReviews: settings.review.maxReviews }),
-        settings: settings.review.settings
-      }
-    }),
+    ...(settings.review === undefined ? {} : { review: reviewOption(settings.review) }),
     ...(gate === undefined ? {} : { gate }),
     ...(askPerson === undefined ? {} : { askPerson }),
     ...(Option.isSome(settings.maxTime)

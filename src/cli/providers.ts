@@ -70,7 +70,11 @@ const processAgentOf = (
  * settings and limits, and the reviewer's (issue 20) under a name of its own — a round's child in
  * every way, timeouts included.
  */
-export const providersLayer = (settings: CliSettings) =>
+export const providersLayer = (
+  settings:
+    & Pick<CliSettings, "config" | "agent" | "fallbacks" | "killGrace" | "roundTimeout" | "idleTimeout">
+    & { readonly review?: CliSettings["review"] }
+) =>
   Layer.effect(
     SubagentProvider,
     Effect.gen(function*() {

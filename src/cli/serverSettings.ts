@@ -6,7 +6,7 @@
 import { type ConfigProvider, type Duration, Effect, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
-import { type AgentConfig, type AgentName, defaults, settings } from "../domain/settings.ts"
+import { type AgentConfig, defaults, settings } from "../domain/settings.ts"
 import { agentConfigs, readConfigFile } from "./configFile.ts"
 import { type Given, type LocationFlags, locationOf, resolveWorkspace, valueOr } from "./settings.ts"
 import { resolved, settingsProvider } from "./settingSources.ts"
@@ -84,7 +84,8 @@ export interface WorkerSettings extends StoreLocation {
   readonly workDir: string
   readonly shardLockExpiry: Duration.Duration
   readonly workerHost: string | undefined
-  readonly agents: Partial<Record<AgentName, AgentConfig>>
+  /** By name: the built-in agents' entries and named agents (`agents.NAME`), as the file has them. */
+  readonly agents: Partial<Record<string, AgentConfig>>
 }
 
 /** Resolves a worker's settings by the one precedence (flags, RALPH_* variables, ralph.config.json where it runs, defaults). */

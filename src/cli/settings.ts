@@ -57,7 +57,7 @@ export interface CliSettings extends StoreLocation {
 export interface ReviewSettings {
   readonly agent: AgentName
   readonly settings: AgentConfig
-  readonly maxReviews: number | undefined
+  readonly maxReviews?: number | undefined
 }
 
 /** An agent by the name the config or the command line gives it, and its settings. */

@@ -34,3 +34,16 @@ export const withValuesFrom = (
   if (missing.length > 0) return { missing }
   return { agent: { ...recorded, env: Object.fromEntries(names.map((name) => [name, valueOf(name)!])) } }
 }
+
+/** A reviewer as the CLI's settings give it, as Ralph's `review` option (its provider the one the CLI registers). */
+export const reviewOption = (review: {
+  readonly agent: string
+  readonly settings: AgentConfig
+  readonly maxReviews?: number | undefined
+}) => ({
+  agent: review.agent,
+  provider: reviewerProviderName(review.agent),
+  ...(review.settings.model === undefined ? {} : { model: review.settings.model }),
+  ...(review.maxReviews === undefined ? {} : { maxReviews: review.maxReviews }),
+  settings: review.settings
+})

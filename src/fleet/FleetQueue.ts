@@ -7,6 +7,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import { StateUnavailable } from "../domain/errors.ts"
 import { setUpTables } from "../sql/schema.ts"
 import { type Queued, SubmissionJson } from "./submission.ts"
 
@@ -36,12 +37,20 @@ interface RunRow {
 }
 
 const decode = Schema.decodeUnknownEffect(SubmissionJson)
+
+/** A queued run's row that does not decode (written by another version of ralph, or edited): named, not a crash. */
+const damaged = (runId: string) => (error: Schema.SchemaError) =>
+  new StateUnavailable({
+    path: "ralph_fleet_runs",
+    problem: `the queued run ${runId} is damaged or from another version of ralph (${error.message}); ` +
+      "delete its row and submit it again"
+  })
 const encode = Schema.encodeEffect(SubmissionJson)
 
 export class FleetQueue extends Context.Service<FleetQueue, {
   readonly submit: (queued: Queued) => Effect.Effect<void, SqlError | Schema.SchemaError>
-  readonly get: (runId: string) => Effect.Effect<FleetRun | undefined, SqlError | Schema.SchemaError>
-  readonly list: Effect.Effect<ReadonlyArray<FleetRun>, SqlError | Schema.SchemaError>
+  readonly get: (runId: string) => Effect.Effect<FleetRun | undefined, SqlError | StateUnavailable>
+  readonly list: Effect.Effect<ReadonlyArray<FleetRun>, SqlError | StateUnavailable>
   readonly cancel: (runId: string) => Effect.Effect<void, SqlError>
   readonly taken: (runId: string, worker: string, branch: string) => Effect.Effect<void, SqlError>
   readonly joined: (worker: FleetWorker) => Effect.Effect<void, SqlError>
@@ -63,7 +72,7 @@ export class FleetQueue extends Context.Service<FleetQueue, {
         )
       )
       const runOf = (row: RunRow) =>
-        Effect.map(decode(row.queued), (queued): FleetRun => ({
+        Effect.map(decode(row.queued).pipe(Effect.mapError(damaged(row.run_id))), (queued): FleetRun => ({
           queued,
           cancelled: Number(row.cancelled) !== 0,
           worker: row.worker,

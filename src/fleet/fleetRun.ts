@@ -7,33 +7,39 @@
  * committed and pushed inside its attempt's activity, after its report is validated and before
  * the record has it: the branch is at least as far as the record, the record as far as the engine.
  */
-import { Cause, Duration, Effect, Exit, Layer, Schedule, type Semaphore } from "effect"
+import { Cause, Duration, Effect, Exit, Layer, Option, Ref, Schedule, type Semaphore } from "effect"
 import * as Context from "effect/Context"
 import { DurableClock } from "effect/workflow"
 import { hostname } from "node:os"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
+import { reviewOption } from "../domain/agentRecord.ts"
 import { Cancelled, type FailureReason, RoundFailed } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import type { Guards } from "../domain/guards.ts"
 import type { RunView } from "../domain/runView.ts"
+import type { Spend } from "../domain/spend.ts"
 import { RunSupervisor } from "../engine/RunSupervisor.ts"
 import type { AttemptContext } from "../loop/attempt.ts"
-import { fromRecord } from "../loop/checkpoint.ts"
+import { fromRecord, loopStateOf, newRun } from "../loop/checkpoint.ts"
+import { storeInbox } from "../loop/inbox.ts"
 import { decodeOptions } from "../loop/options.ts"
 import { defaultRetryPolicy } from "../loop/retry.ts"
 import { RunEvents } from "../loop/RunEvents.ts"
+import { resolveRunProviders } from "../loop/runProviders.ts"
+import { cutSpend, withinTimeBudget } from "../loop/timeBudget.ts"
 import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
+import { branchDiff } from "../workspace/branchDiff.ts"
 import { GitFailed, gitHead } from "../workspace/git.ts"
 import { commitRound, IndexMemo, prepareClone, type RunClone } from "../workspace/runBranch.ts"
 import { runPaths } from "../workspace/runGitDir.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { FleetQueue } from "./FleetQueue.ts"
-import { type ShapeSource, sourceOf, withSecrets } from "./submission.ts"
+import { type RunShape, shapeWithSecrets } from "./submission.ts"
 
 /** What a worker gives every run it drives. */
 export interface FleetWorker {
@@ -46,9 +52,9 @@ export interface FleetWorker {
   /** The children this worker runs at once (`--concurrency`). */
   readonly permits: Semaphore.Semaphore
   /** The agents registry for a run's settings (the CLI's). */
-  readonly providers: (shape: ShapeSource, workspace: string) => Layer.Layer<SubagentProvider>
-  /** This worker's own configuration of an agent (ralph.config.json where it runs), for the env values. */
-  readonly ownAgent: (name: string) => ShapeSource["agent"]
+  readonly providers: (shape: RunShape) => Layer.Layer<SubagentProvider>
+  /** This worker's own configuration of an agent by name (ralph.config.json where it runs), for the env values. */
+  readonly ownAgent: (name: string) => RunShape["agent"]
   readonly env: NodeJS.ProcessEnv
   /** Told of each event of every run (the worker's progress lines). */
   readonly observe: (event: RunEvent) => Effect.Effect<void>
@@ -67,7 +73,7 @@ const recordOf = (store: RunStore["Service"], runId: string) =>
 
 /** The run's guards: recorded when it started (a takeover keeps them), else from its submission and clone. */
 const guardsOf = Effect.fnUntraced(function*(
-  shape: ShapeSource,
+  shape: RunShape,
   dir: string,
   recorded: Guards | undefined,
   guard: WorkspaceGuard["Service"]
@@ -79,7 +85,10 @@ const guardsOf = Effect.fnUntraced(function*(
     allowUnknownCost: shape.allowUnknownCost,
     ...(shape.maxStalledRounds === undefined ? {} : { maxStalledRounds: shape.maxStalledRounds }),
     ...(shape.verify === undefined ? {} : { verify: { command: shape.verify, timeout: shape.verifyTimeout } }),
-    protect: shape.protect
+    protect: shape.protect,
+    ...(shape.review === undefined ? {} : { review: reviewOption(shape.review) }),
+    onBlocked: shape.onBlocked,
+    ...(shape.askTimeout === undefined ? {} : { askTimeout: shape.askTimeout })
   })
   if (guards.verify === undefined && protect.length === 0) return guards
   const baseline = yield* guard.baseline(dir, protect, guards.verify?.command)
@@ -104,7 +113,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
         inMemoryThreshold: Duration.zero
       })
     }
-    const shape = sourceOf(queued.queued.shape)
+    const shape = queued.queued.shape
     // The lease first: a worker that drove the run before may still hold it (paused, or killed
     // elsewhere), and its clone is not touched until it is given up.
     const held = yield* worker.store.hold(runId, runPaths(worker.workDir, runId).tree).pipe(
@@ -137,7 +146,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
 const driveRun = Effect.fnUntraced(function*(
   worker: FleetWorker,
   payload: RalphRunPayload,
-  shape: ShapeSource,
+  shape: RunShape,
   clone: RunClone,
   memo: IndexMemo
 ) {
@@ -160,10 +169,20 @@ const driveRun = Effect.fnUntraced(function*(
     store: worker.store,
     lock,
     agent: shape.agent,
+    ...(shape.fallbacks.length === 0
+      ? {}
+      : { agents: Object.fromEntries(shape.fallbacks.map(({ agent, name }) => [name, agent])) }),
     gitHead: gitHead(clone.dir),
     signal: () => undefined
   })
-  const events = RunEvents.of({ publish: (event) => Effect.andThen(record(event), worker.observe(event)) })
+  // What the round going on spent, should --max-time cut it (src/loop/timeBudget.ts).
+  const spend = yield* cutSpend({
+    round: (resumed?.checkpoint.lastRound ?? 0) + 1,
+    attempts: [...(resumed?.checkpoint.pendingUsage ?? []), ...(resumed?.dangling.stopped ?? [])]
+  })
+  const events = RunEvents.of({
+    publish: (event) => Effect.andThen(spend.hear(event), Effect.andThen(record(event), worker.observe(event)))
+  })
   // Added before the run's children exist, so it runs once they are gone (finalizers run in reverse):
   // a cancel asked for ends the run here, recorded so; a handover (the worker leaving) records nothing.
   yield* Effect.addFinalizer((exit) =>
@@ -183,13 +202,25 @@ const driveRun = Effect.fnUntraced(function*(
     config: shape.config,
     workspace: clone.dir,
     guards,
+    ...(shape.fallbacks.length === 0 ? {} : { fallbackAgents: shape.fallbacks.map((f) => f.name) }),
     ...(resumed === undefined ? {} : {
       resumedAfterRound: resumed.checkpoint.lastRound,
       ...(resumed.dangling.round === null ? {} : { rerunsRound: resumed.dangling.round }),
       ...(stoppedStalePid === null ? {} : { stoppedStalePid })
     })
   })
-  return yield* runOn(worker, payload, shape, { clone, memo, resumed, guard, guards, events }).pipe(
+  // --max-time counts from the run's first start, whichever worker started it (the record's first entry).
+  const startedAt = view === undefined ? Date.now() : Date.parse(view.started.t)
+  return yield* runOn(worker, payload, shape, {
+    clone,
+    memo,
+    resumed,
+    guard,
+    guards,
+    events,
+    startedAt,
+    cut: spend.cut
+  }).pipe(
     Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
   )
 })
@@ -198,7 +229,7 @@ const driveRun = Effect.fnUntraced(function*(
 const runOn = Effect.fnUntraced(function*(
   worker: FleetWorker,
   payload: RalphRunPayload,
-  recorded: ShapeSource,
+  recorded: RunShape,
   run: {
     readonly clone: RunClone
     readonly memo: IndexMemo
@@ -206,27 +237,38 @@ const runOn = Effect.fnUntraced(function*(
     readonly guard: WorkspaceGuard["Service"]
     readonly guards: Guards
     readonly events: RunEvents["Service"]
+    /** When the run first started (epoch ms), from which --max-time counts. */
+    readonly startedAt: number
+    readonly cut: Ref.Ref<Spend>
   }
 ) {
   const { runId } = payload
   const { clone, events, guard, guards, memo, resumed } = run
-  const secrets = withSecrets(recorded.agent, worker.ownAgent(recorded.config.subagentProvider), worker.env)
+  const secrets = shapeWithSecrets(recorded, worker.ownAgent, worker.env)
   if ("missing" in secrets) {
     const many = secrets.missing.length > 1
     return yield* setupFailed(
       "auth",
-      `this worker has no value for the agent's variable${many ? "s" : ""} ${secrets.missing.join(", ")}: ` +
-        `set ${many ? "them" : "it"} in the worker's environment or its ralph.config.json`
+      `this worker has no value for the ${secrets.role} ${secrets.name}'s variable${many ? "s" : ""} ` +
+        `${secrets.missing.join(", ")}: set ${
+          many ? "them" : "it"
+        } in the worker's environment or its ralph.config.json`
     )
   }
-  const shape: ShapeSource = { ...recorded, agent: secrets.agent }
-  const registry = Context.get(yield* Layer.build(worker.providers(shape, clone.dir)), SubagentProvider)
-  const provider = yield* registry.resolve(shape.config.subagentProvider).pipe(
-    Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message)))
-  )
+  const { shape } = secrets
+  const registry = Context.get(yield* Layer.build(worker.providers(shape)), SubagentProvider)
+  // The run's agent, fallbacks and reviewer, resolved and checked as `ralph run` does.
+  const fallbackAgents = shape.fallbacks.map((f) => f.name)
+  const providers = yield* resolveRunProviders(registry, {
+    agent: shape.config.subagentProvider,
+    fallbackAgents,
+    guards
+  }).pipe(Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message))))
   const supervisor = Context.get(yield* Layer.build(RunSupervisor.layerRuns()), RunSupervisor)
   const handle = yield* supervisor.start({
-    provider,
+    provider: providers.worker,
+    fallbacks: providers.fallbacks,
+    ...(providers.reviewer === undefined ? {} : { reviewer: providers.reviewer }),
     maxTotalAgents: payload.maxRounds,
     resume: {
       runId,
@@ -234,19 +276,30 @@ const runOn = Effect.fnUntraced(function*(
       counted: resumed?.checkpoint.counted ?? 0
     }
   }).pipe(Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message))))
+  // The commits this worker made for the run's rounds, by round (for the reviewer's diff).
+  const commits = new Map<number, string>()
   const context: AttemptContext = {
     // At most `--concurrency` children of this worker at once, whichever runs they belong to.
     run: { ...handle, child: (request) => worker.permits.withPermits(1)(handle.child(request)) },
     events,
     workspace: clone.dir,
     maxHandoffChars: shape.config.maxHandoffChars,
-    policy: { ...defaultRetryPolicy, retries: shape.retries, baseDelay: shape.retryDelay },
+    policy: {
+      ...defaultRetryPolicy,
+      retries: shape.retries,
+      baseDelay: shape.retryDelay,
+      ...(Option.isSome(shape.waitLimits) ? { waitLimits: shape.waitLimits.value } : {})
+    },
     ...(resumed?.dangling.finished === undefined ? {} : { recordedFinish: resumed.dangling.finished }),
     takeStopped: () => Effect.succeed([]),
     guard,
+    // Answers (`ralph answer`) and notes are entries of the run's record: any process sharing the
+    // store writes them, and whichever worker holds the run reads them.
+    inbox: storeInbox(worker.store, runId, events),
     // The round's commit on the run's branch, pushed: its checkpoint (see the module's comment).
     checkpoint: (round, report, _filters) =>
       commitRound(clone, { runId, round, summary: report.summary, report }, memo).pipe(
+        Effect.tap((commit) => Effect.sync(() => commits.set(round, commit))),
         // Another worker pushed the run's branch: it drives the run now; this one records nothing more
         // and waits for the cluster to take the execution away.
         Effect.catchTag("RunBranchMoved", () => Effect.never),
@@ -257,13 +310,33 @@ const runOn = Effect.fnUntraced(function*(
           (error) => Effect.fail(new GitFailed({ command: `commit round ${round}`, detail: error.message }))
         )
       ),
+    // The reviewer's diff: the branch's start to the claiming round's commit.
+    runDiff: (round) => branchDiff(clone, round, commits.get(round)),
     protectedBaseline: guards.protect === undefined && guards.verify === undefined ? undefined : {
       files: guards.protectedFiles ?? {},
       patterns: guards.protect ?? [],
       ...(guards.verify === undefined ? {} : { verify: guards.verify.command })
     }
   }
-  const result = yield* ralphRunBody(() => Effect.succeed(context), () => Effect.void)({ ...payload, guards })
+  // The last state the loop reported (replayed rounds too), for a result the time budget cuts.
+  const progress = yield* Ref.make(loopStateOf(resumed?.checkpoint ?? newRun(payload.objective, payload.maxRounds)))
+  const maxTime = Option.getOrUndefined(shape.maxTime)
+  const result = yield* withinTimeBudget(
+    ralphRunBody(() => Effect.succeed(context), (_, state) => Ref.set(progress, state))({
+      ...payload,
+      guards,
+      ...(fallbackAgents.length === 0 ? {} : { agents: [shape.config.subagentProvider, ...fallbackAgents] })
+    }),
+    {
+      maxTime: maxTime === undefined
+        ? undefined
+        : Duration.millis(Math.max(0, Duration.toMillis(maxTime) - (Date.now() - run.startedAt))),
+      maxTimeGiven: maxTime,
+      progress,
+      cut: run.cut,
+      guards
+    }
+  )
   const envelope = { runId, agentsStarted: yield* handle.agentsStarted, result }
   yield* events.publish({ _tag: "RunFinished", runId, envelope })
   return result

@@ -10,7 +10,7 @@ import { WorkflowEngine as DurableEngine } from "effect/workflow/WorkflowEngine"
 import { hostname } from "node:os"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { makeConfig, type RalphConfig, type RalphConfigInput, resolveArgs, type RunArgs } from "../domain/config.ts"
-import { InvalidArguments, InvalidConfig, type RalphError } from "../domain/errors.ts"
+import { InvalidArguments, type RalphError } from "../domain/errors.ts"
 import type { Guards } from "../domain/guards.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import { type AgentConfig, defaults, type OnBlocked } from "../domain/settings.ts"
@@ -26,6 +26,7 @@ import { makeLiveRuns } from "./liveRuns.ts"
 import { decodeOptions } from "./options.ts"
 import { defaultRetryPolicy, type RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
+import { resolveRunProviders } from "./runProviders.ts"
 import { RalphRun, ralphRunBody } from "./workflow.ts"
 
 export type { Checkpoint } from "./checkpoint.ts"
@@ -160,35 +161,13 @@ export class Ralph extends Context.Service<Ralph, {
           signal: options.record?.signal ?? (() => undefined)
         })
 
-        /**
-         * The run's provider, resolved once per call (registrations can change between calls) and
-         * handed to the run, checked against its guards: a cost cap needs an agent that reports its
-         * cost, unless an unknown cost is allowed.
-         */
-        const providerFor = Effect.fnUntraced(function*(guards: Guards) {
-          const provider = yield* providers.resolve(config.subagentProvider)
-          // The caps apply across agents: a fallback joins a cost-capped run on the same terms.
-          const fallbacks = yield* Effect.forEach(options.fallbackAgents ?? [], (name) => providers.resolve(name))
-          // The reviewer's spend counts toward the caps like the worker's (issue 20).
-          const review = guards.review
-          const reviewer = review === undefined ? undefined : yield* providers.resolve(review.provider)
-          const children = [
-            { role: "agent", name: provider.name, checked: provider },
-            ...fallbacks.map((fallback) => ({ role: "fallback agent", name: fallback.name, checked: fallback })),
-            ...(reviewer === undefined ? [] : [{ role: "reviewer", name: review?.agent ?? "", checked: reviewer }])
-          ]
-          for (const { checked, name, role } of children) {
-            if (guards.maxCostUsd !== undefined && guards.allowUnknownCost !== true && checked.reportsCost !== true) {
-              return yield* new InvalidConfig({
-                key: "maxCostUsd",
-                problem: `the ${role} ${name} does not report what it costs, ` +
-                  "so ralph cannot hold it to a cost cap; cap its tokens (maxTokens) instead, or allow an unknown " +
-                  "cost (--allow-unknown-cost)"
-              })
-            }
-          }
-          return { worker: provider, fallbacks, ...(reviewer === undefined ? {} : { reviewer }) }
-        })
+        /** The run's providers, resolved once per call (registrations can change between calls). */
+        const providerFor = (guards: Guards) =>
+          resolveRunProviders(providers, {
+            agent: config.subagentProvider,
+            fallbackAgents: options.fallbackAgents ?? [],
+            guards
+          })
 
         const run = Effect.fn("Ralph.run")(function*(args: RunArgs): Effect.fn.Return<Envelope, RalphError> {
           const resolved = yield* resolveArgs(args, config)

@@ -9,6 +9,7 @@ import type { RunView } from "../domain/runView.ts"
 import type { RoundUsage, Usage } from "../domain/usage.ts"
 import type { Verdict } from "../domain/verdict.ts"
 import type { AttemptContext } from "./attempt.ts"
+import type { LoopState } from "./execution.ts"
 
 /** Where an unfinished run stands, to continue it. */
 export interface Checkpoint {
@@ -117,3 +118,13 @@ export const settledResult = ({ guards, lastReport, lastRound, maxRounds }: Chec
   }
   return undefined
 }
+
+/** The loop's state as a checkpoint leaves it, before its workflow runs again. */
+export const loopStateOf = (checkpoint: Checkpoint): LoopState => ({
+  round: checkpoint.lastRound,
+  last: checkpoint.lastReport,
+  result: settledResult(checkpoint),
+  usage: checkpoint.usage ?? [],
+  stalled: checkpoint.stalled ?? 0,
+  rejected: checkpoint.rejected
+})

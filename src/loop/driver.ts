@@ -17,7 +17,7 @@ import type { Envelope } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
 import type { ReviewDiff } from "../domain/reviewPrompt.ts"
 import type { AgentConfig } from "../domain/settings.ts"
-import { hearSpend, Spend } from "../domain/spend.ts"
+import type { Spend } from "../domain/spend.ts"
 import type { RunHandle, RunSupervisor } from "../engine/RunSupervisor.ts"
 import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
 import { notifySink } from "../notify/notifySink.ts"
@@ -28,12 +28,12 @@ import { checkpointRef, type Checkpoints } from "../workspace/checkpoints.ts"
 import { gitHead, type GitSetting } from "../workspace/git.ts"
 import type { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
-import { type Checkpoint, type Dangling, settledResult } from "./checkpoint.ts"
+import { type Checkpoint, type Dangling, loopStateOf, settledResult } from "./checkpoint.ts"
 import { type AskPerson, storeInbox } from "./inbox.ts"
 import type { LiveRun, LiveRuns } from "./liveRuns.ts"
 import type { RetryPolicy } from "./retry.ts"
 import { RunEvents } from "./RunEvents.ts"
-import { timeBudgetResult } from "./timeBudget.ts"
+import { cutSpend, withinTimeBudget } from "./timeBudget.ts"
 import { type LoopState, RalphRun, type RalphRunPayload, roundInFlight } from "./workflow.ts"
 
 /** The providers a run's children start on, resolved and checked by the caller once per call. */
@@ -196,14 +196,7 @@ const liveRunOf = Effect.fnUntraced(function*(
 ) {
   const stopped = yield* Ref.make(dangling?.stopped ?? [])
   // Survives the workflow's fiber being cut by the time budget.
-  const progress = yield* Ref.make<LoopState>({
-    round: checkpoint.lastRound,
-    last: checkpoint.lastReport,
-    result: settledResult(checkpoint),
-    usage: checkpoint.usage ?? [],
-    stalled: checkpoint.stalled ?? 0,
-    rejected: checkpoint.rejected
-  })
+  const progress = yield* Ref.make<LoopState>(loopStateOf(checkpoint))
   const live: LiveRun = {
     run,
     events,
@@ -253,14 +246,13 @@ const outcomeOf = Effect.fnUntraced(function*(
     executionId: start.resumed ? yield* resumableExecution(driver, runId) : runId,
     payload: payloadOf(runId, start.checkpoint, start.guards, driver.config.subagentProvider, driver.fallbackAgents)
   }).pipe(Effect.catchDefect(storeFailed(driver)))
-  const maxTime = driver.maxTime
-  const result = maxTime === undefined
-    ? yield* executed
-    : (yield* executed.pipe(Effect.timeoutOrElse({ duration: maxTime, orElse: () => Effect.succeed(undefined) }))) ??
-      (yield* timeBudgetResult(yield* Ref.get(live.progress), yield* Ref.get(cut), {
-        maxTime: driver.maxTimeGiven ?? maxTime,
-        guards: start.guards
-      }))
+  const result = yield* withinTimeBudget(executed, {
+    maxTime: driver.maxTime,
+    maxTimeGiven: driver.maxTimeGiven,
+    progress: live.progress,
+    cut,
+    guards: start.guards
+  })
   const envelope: Envelope = { runId, agentsStarted: yield* live.run.agentsStarted, result }
   yield* events.publish({ _tag: "RunFinished", runId, envelope })
   return envelope
@@ -283,17 +275,10 @@ export const drive = (driver: Driver) =>
     const resumed = dangling !== undefined
     const store = driver.store
     const recordEvents = yield* eventsFor(driver, resumed ? checkpoint.runId : undefined)
-    // What the attempts of the round going on spent, as its events tell it (the finished rounds'
-    // are the workflow's): a result the time budget cuts counts every attempt, the cut one's too.
-    const pending = {
+    const { cut, hear } = yield* cutSpend({
       round: checkpoint.lastRound + 1,
       attempts: [...(checkpoint.pendingUsage ?? []), ...(dangling?.stopped ?? [])]
-    }
-    const cut = yield* Ref.make(new Spend([], pending))
-    const hear = (event: RunEvent) =>
-      event._tag === "RoundFinished"
-        ? Ref.set(cut, new Spend())
-        : Effect.flatMap(Ref.get(cut), (spend) => Effect.sync(() => hearSpend(spend, event)))
+    })
     const events = RunEvents.of({ publish: (event) => Effect.andThen(hear(event), recordEvents.publish(event)) })
     // Held first, so that nobody else starts a child for the run while its stale one is stopped.
     const resumedHold = resumed && Option.isSome(store)

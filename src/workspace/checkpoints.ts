@@ -49,7 +49,7 @@ const author = {
 }
 
 /** How much of a patch or diffstat ralph reads back. */
-const maxPatchBytes = 16 * 1024 * 1024
+export const maxPatchBytes = 16 * 1024 * 1024
 
 /** A git command that must succeed: its stdout, or GitFailed naming the command and its exit. */
 const git = (

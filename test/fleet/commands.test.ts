@@ -1,6 +1,7 @@
 /**
  * The fleet's commands on one machine (SQLite): cancel (running and queued), --not-before, a
- * worker's SIGTERM handing its run to another, and submit's refusals. Real processes, real git.
+ * worker's SIGTERM handing its run to another, and submit's refusals (the flags a `ralph run` takes
+ * are test/fleet/runFlags.test.ts's). Real processes, real git.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -255,14 +256,6 @@ describe("the fleet's commands on SQLite", () => {
     const badTime = await submit(["--repo", repo, "--not-before", "tomorrow"])
     expect(badTime.code).toBe(1)
     expect(badTime.stderr).toContain("--not-before")
-    // What a fleet run cannot do yet is refused, not queued and dropped.
-    for (
-      const flags of [["--review", "codex"], ["--on-blocked", "ask"], ["--wait-limits", "2h"], ["--max-time", "1h"]]
-    ) {
-      const unsupported = await submit(["--repo", repo, ...flags])
-      expect(unsupported.code).toBe(1)
-      expect(unsupported.stderr).toContain(`a fleet run does not support ${flags[0]}`)
-    }
     expect(await listRuns(ws, env)).toEqual([])
   }, 120_000)
 })

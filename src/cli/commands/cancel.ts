@@ -59,7 +59,7 @@ export const cancel = Command.make(
             return { runId, was: run.worker === null ? "queued" : "running" } satisfies CancelAsked
           }).pipe(
             Effect.catchTag(
-              ["SqlError", "SchemaError"],
+              "SqlError",
               (error) => Effect.fail(new StateUnavailable({ path: location.stateDir, problem: error.message }))
             )
           ))

@@ -11,7 +11,7 @@ import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
 import { printRead } from "../present/print.ts"
 import { providersLayer } from "../providers.ts"
-import { type CliSettings, loadSettings } from "../settings.ts"
+import { loadSettings } from "../settings.ts"
 import { readObjective } from "./run.ts"
 
 /** `--not-before`: an ISO 8601 time, as epoch milliseconds. */
@@ -27,18 +27,6 @@ const notBeforeOf = (given: Option.Option<string>): Effect.Effect<number | null,
     )
     : Effect.succeed(at)
 }
-
-/**
- * What a `ralph run` can be asked for and a fleet run cannot do yet: refused at submit, never
- * queued and quietly dropped (README "Fleet", where it stops).
- */
-const notInFleet = (settings: CliSettings): ReadonlyArray<string> => [
-  ...(Option.isSome(settings.maxTime) ? ["--max-time"] : []),
-  ...(Option.isSome(settings.waitLimits) ? ["--wait-limits"] : []),
-  ...(settings.fallbacks.length > 0 ? ["--fallback-agent"] : []),
-  ...(settings.onBlocked === "ask" ? ["--on-blocked ask"] : []),
-  ...(settings.review !== undefined ? ["--review"] : [])
-]
 
 export const submit = Command.make(
   "submit",
@@ -67,14 +55,6 @@ export const submit = Command.make(
       Effect.gen(function*(): Effect.fn.Return<{ readonly runId: string }, RalphError> {
         const objective = yield* Effect.flatMap(readObjective(flags.objective, flags.objectiveFile), checkObjective)
         const settings = yield* loadSettings(flags, process.env, flags)
-        const unsupported = notInFleet(settings)
-        if (unsupported.length > 0) {
-          return yield* new InvalidArguments({
-            argument: unsupported[0]!,
-            problem: `a fleet run does not support ${unsupported.join(", ")} yet (set here or in ralph.config.json); ` +
-              "drop it for ralph submit, or use ralph run for this objective"
-          })
-        }
         const resolved = yield* resolveArgs(
           { objective, maxRounds: Option.getOrUndefined(flags.maxRounds) },
           settings.config

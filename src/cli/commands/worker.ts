@@ -1,4 +1,4 @@
-import { Duration, Effect, Option } from "effect"
+import { Duration, Effect } from "effect"
 import { Command } from "effect/cli"
 import { hostname } from "node:os"
 import type { RunEvent } from "../../domain/events.ts"
@@ -33,15 +33,6 @@ const logLine = (event: RunEvent): string | undefined => {
   }
 }
 
-/** What a fleet run does not have (refused at submit): no limit waits, asks, fallback agents or reviewer. */
-const notInFleet = {
-  waitLimits: Option.none(),
-  onBlocked: "stop",
-  askTimeout: undefined,
-  fallbacks: [],
-  review: undefined
-} as const
-
 export const worker = Command.make(
   "worker",
   workerFlags,
@@ -61,8 +52,8 @@ export const worker = Command.make(
           shardLockExpiration: settings.shardLockExpiry,
           // Six refreshes a lock's life, as a run's lease is renewed: a few missed ones lose nothing.
           shardLockRefreshInterval: Duration.millis(Math.max(100, Duration.toMillis(settings.shardLockExpiry) / 6)),
-          providers: (shape, workspace) => providersLayer({ ...settings, ...notInFleet, ...shape, workspace }),
-          ownAgent: (name) => settings.agents[name as keyof typeof settings.agents] ?? {},
+          providers: providersLayer,
+          ownAgent: (name) => settings.agents[name] ?? {},
           env: process.env,
           observe: (event) =>
             Effect.andThen(
