@@ -1,8 +1,11 @@
 /**
- * A run's shard moves away from its worker and back while the first execution's round is still
- * running there (README, Fleet › where the guarantees stop): a second worker joins late and takes
- * the shard, and is SIGKILLed before that round ends, so the shard comes back to the first worker,
- * which starts a second execution of the run beside the first. Real processes, real git, SQLite.
+ * A run's shard moves away from its worker and back while the first execution's round is running
+ * there (README, Fleet › where the guarantees stop): a second worker joins late and takes the shard,
+ * and is SIGKILLed before that round could end, so the shard comes back to the first worker, which
+ * starts the run again there — while its first execution may still be stopping (a child that
+ * ignores SIGTERM, a long kill grace). And a worker paused past its locks and lease. Each run must
+ * complete with one commit a round, each round finished once, never two children of one run at
+ * once under one worker. Real processes, real git, SQLite.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
@@ -137,8 +140,8 @@ describe("a run's shard moving away from its worker and back mid-round", () => {
           90_000,
           500
         )
-        // The first worker has the run's shard again while the first execution's child still runs
-        // (it ignores SIGTERM): that execution ends once its kill grace is out and the child killed.
+        // The first worker has the run's shard again; its first execution's child (it ignores
+        // SIGTERM) is killed once the kill grace is out, if it was not before the shard moved.
         await waitFor("the first execution's child to be killed", () => firstChildren.some(isGone), 150_000)
         await sleep(5000)
         expect(existsSync(gate)).toBe(false)
