@@ -7,14 +7,14 @@
  * committed and pushed inside its attempt's activity, after its report is validated and before
  * the record has it: the branch is at least as far as the record, the record as far as the engine.
  */
-import { Cause, Duration, Effect, Exit, Layer, Option, Ref, Schedule, type Semaphore } from "effect"
+import { Cause, Duration, Effect, Exit, Layer, Option, Predicate, Ref, Schedule, type Semaphore } from "effect"
 import * as Context from "effect/Context"
 import { DurableClock } from "effect/workflow"
 import { hostname } from "node:os"
 import { removeStaleScratch } from "../agents/process/processAgent.ts"
 import { SubagentProvider } from "../agents/SubagentProvider.ts"
 import { reviewOption } from "../domain/agentRecord.ts"
-import { Cancelled, type FailureReason, RoundFailed } from "../domain/errors.ts"
+import { Cancelled, type FailureReason, type LeaseLost, RoundFailed } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import type { Guards } from "../domain/guards.ts"
 import type { RunView } from "../domain/runView.ts"
@@ -30,15 +30,16 @@ import { resolveRunProviders } from "../loop/runProviders.ts"
 import { cutSpend, withinTimeBudget } from "../loop/timeBudget.ts"
 import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
 import { recordRun } from "../record/RunRecorder.ts"
-import type { RunStore } from "../record/RunStore.ts"
+import type { RunHold, RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
 import { branchDiff } from "../workspace/branchDiff.ts"
 import { GitFailed, gitHead } from "../workspace/git.ts"
-import { commitRound, IndexMemo, prepareClone, type RunClone } from "../workspace/runBranch.ts"
+import { commitRound, IndexMemo, prepareClone, type RunBranchMoved, type RunClone } from "../workspace/runBranch.ts"
 import { runPaths } from "../workspace/runGitDir.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { FleetQueue } from "./FleetQueue.ts"
+import type { RunExecution, RunExecutions } from "./RunExecutions.ts"
 import { type RunShape, shapeWithSecrets } from "./submission.ts"
 
 /** What a worker gives every run it drives. */
@@ -46,6 +47,8 @@ export interface FleetWorker {
   readonly store: RunStore["Service"]
   readonly queue: FleetQueue["Service"]
   readonly locks: WorkspaceLock["Service"]
+  /** This worker's executions of runs: one a run at a time. */
+  readonly executions: RunExecutions["Service"]
   readonly workDir: string
   /** This worker's runner address, as `ralph runs` names it. */
   readonly address: string
@@ -97,10 +100,31 @@ const guardsOf = Effect.fnUntraced(function*(
     : { ...guards, protect: baseline.patterns, protectedFiles: baseline.files }
 })
 
+/** What an execution gives its activities' steps: its lease, and its life on this worker. */
+interface ExecutionOf {
+  readonly held: RunHold
+  readonly execution: RunExecution
+}
+
+/** A write of this execution refused: its lease passed on, or another worker pushed the run's branch. */
+const isRefused = <E>(error: E): error is Extract<E, LeaseLost | RunBranchMoved> =>
+  Predicate.isTagged(error, "LeaseLost") || Predicate.isTagged(error, "RunBranchMoved")
+
+/**
+ * A step of one of the run's activities (its child, a record write, the round's commit): cut off
+ * when the lease is lost (the child stopped), and ending its activity without a result when refused
+ * or once the execution stops — effect/cluster would keep a failure as the activity's result, which
+ * the run's next execution would replay instead of running the round again.
+ */
+const activityStep = ({ execution, held }: ExecutionOf) => <A, E>(step: Effect.Effect<A, E>) =>
+  execution.guard(held.drive(step), isRefused)
+
 /** The execution of one run on this worker, from its queued record. */
 export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) =>
   Effect.scoped(Effect.gen(function*() {
     const { runId } = payload
+    // First, so that it is let go last: once an earlier execution of the run here has stopped.
+    const execution = yield* worker.executions.enter(runId)
     const queued = yield* Effect.orDie(worker.queue.get(runId))
     if (queued === undefined) return yield* Effect.die(new Error(`ralph: run ${runId} is not in the fleet's queue`))
     // Cancelled before it started (or its canceller's worker went first): nothing more runs.
@@ -135,7 +159,7 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
       Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
-    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo))).pipe(
+    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo, { held, execution }))).pipe(
       // This worker's writes for the run are refused: another one drives it. Record nothing more and
       // wait for the cluster to take the execution away (its shard moved with the lease).
       Effect.catchTag("LeaseLost", () => Effect.never)
@@ -148,7 +172,8 @@ const driveRun = Effect.fnUntraced(function*(
   payload: RalphRunPayload,
   shape: RunShape,
   clone: RunClone,
-  memo: IndexMemo
+  memo: IndexMemo,
+  execution: ExecutionOf
 ) {
   const { runId } = payload
   const view = yield* Effect.orDie(recordOf(worker.store, runId))
@@ -219,7 +244,8 @@ const driveRun = Effect.fnUntraced(function*(
     guards,
     events,
     startedAt,
-    cut: spend.cut
+    cut: spend.cut,
+    ...execution
   }).pipe(
     Effect.tapError((error) => events.publish({ _tag: "RunFailed", runId, error }))
   )
@@ -240,10 +266,11 @@ const runOn = Effect.fnUntraced(function*(
     /** When the run first started (epoch ms), from which --max-time counts. */
     readonly startedAt: number
     readonly cut: Ref.Ref<Spend>
-  }
+  } & ExecutionOf
 ) {
   const { runId } = payload
   const { clone, events, guard, guards, memo, resumed } = run
+  const step = activityStep(run)
   const secrets = shapeWithSecrets(recorded, worker.ownAgent, worker.env)
   if ("missing" in secrets) {
     const many = secrets.missing.length > 1
@@ -265,6 +292,9 @@ const runOn = Effect.fnUntraced(function*(
     guards
   }).pipe(Effect.catch((error) => Effect.fail(setupFailed("crashed", error.message))))
   const supervisor = Context.get(yield* Layer.build(RunSupervisor.layerRuns()), RunSupervisor)
+  // Runs first when the run's scope closes, before its children are stopped: what its activities do
+  // after that ends them without a result (RunExecutions).
+  yield* Effect.addFinalizer(() => run.execution.stop)
   const handle = yield* supervisor.start({
     provider: providers.worker,
     fallbacks: providers.fallbacks,
@@ -280,8 +310,9 @@ const runOn = Effect.fnUntraced(function*(
   const commits = new Map<number, string>()
   const context: AttemptContext = {
     // At most `--concurrency` children of this worker at once, whichever runs they belong to.
-    run: { ...handle, child: (request) => worker.permits.withPermits(1)(handle.child(request)) },
-    events,
+    activity: run.execution.activity,
+    run: { ...handle, child: (request) => step(worker.permits.withPermits(1)(handle.child(request))) },
+    events: RunEvents.of({ publish: (event) => step(events.publish(event)) }),
     workspace: clone.dir,
     maxHandoffChars: shape.config.maxHandoffChars,
     policy: {
@@ -298,11 +329,8 @@ const runOn = Effect.fnUntraced(function*(
     inbox: storeInbox(worker.store, runId, events),
     // The round's commit on the run's branch, pushed: its checkpoint (see the module's comment).
     checkpoint: (round, report, _filters) =>
-      commitRound(clone, { runId, round, summary: report.summary, report }, memo).pipe(
+      step(commitRound(clone, { runId, round, summary: report.summary, report }, memo)).pipe(
         Effect.tap((commit) => Effect.sync(() => commits.set(round, commit))),
-        // Another worker pushed the run's branch: it drives the run now; this one records nothing more
-        // and waits for the cluster to take the execution away.
-        Effect.catchTag("RunBranchMoved", () => Effect.never),
         Effect.catchTag(
           // A branch tip that is no round of this run (the agent pushed to it): nobody else drives
           // the run, so the round fails rather than waiting.

@@ -18,6 +18,7 @@ import { clusterLayer, freePort } from "./cluster.ts"
 import { FleetQueue } from "./FleetQueue.ts"
 import { fleetRunBody, type FleetWorker } from "./fleetRun.ts"
 import { stopOrphans } from "./orphans.ts"
+import { RunExecutions } from "./RunExecutions.ts"
 
 export interface WorkerOptions extends Pick<FleetWorker, "providers" | "ownAgent" | "env" | "observe" | "workDir"> {
   readonly sql: Layer.Layer<SqlClient.SqlClient, SqlError>
@@ -49,6 +50,7 @@ export const runWorker = (options: WorkerOptions) =>
       Effect.gen(function*() {
         const engine = yield* WorkflowEngine
         const queue = yield* FleetQueue
+        const executions = yield* RunExecutions
         const store = yield* makeSqlRunStore(options.where)
         const permits = yield* Semaphore.make(options.concurrency)
         yield* Effect.acquireRelease(
@@ -65,6 +67,7 @@ export const runWorker = (options: WorkerOptions) =>
             store,
             queue,
             locks: WorkspaceLock.make(defaultLockDir()),
+            executions,
             workDir: options.workDir,
             address,
             permits,
@@ -77,7 +80,7 @@ export const runWorker = (options: WorkerOptions) =>
         yield* options.onJoined(address)
         return yield* Effect.never
       }).pipe(
-        Effect.provide(Layer.merge(services, options.sql)),
+        Effect.provide(Layer.mergeAll(services, options.sql, RunExecutions.layer)),
         Effect.catchTag(
           ["SqlError", "SocketServerError"],
           (error) =>

@@ -88,6 +88,11 @@ export interface AttemptContext {
   readonly runDiff?: (round: number) => Effect.Effect<ReviewDiff>
   /** What people tell the run from outside it (answers, notes), when the run has a record to read them from. */
   readonly inbox?: RunInbox
+  /**
+   * Runs the body of each of the run's activities (a fleet run: counted by its execution, and ended
+   * without a result once that execution stops — src/fleet/RunExecutions.ts); absent: as it is.
+   */
+  readonly activity?: <A, E, R>(body: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 export interface AttemptInput {

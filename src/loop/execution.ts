@@ -78,6 +78,12 @@ export const activitiesOf = (
   contextOf: (runId: string) => Effect.Effect<AttemptContext>
 ): Pick<Execution, "attempt" | "claim" | "review" | "ask"> => {
   const { maxRounds, runId } = payload
+  // An activity's body on the run's context, through the context's own wrapper when it has one.
+  const onContext = <A, E, R>(body: (context: AttemptContext) => Effect.Effect<A, E, R>) =>
+    Effect.flatMap(
+      contextOf(runId),
+      (context) => context.activity === undefined ? body(context) : context.activity(body(context))
+    )
   // The workspace as the last attempt this execution ran left it (see Attempted.after); a replayed
   // attempt runs nothing and leaves nothing here, so a replay reads the workspace afresh. A retry
   // follows a wait, in which anything may have run: it reads afresh too.
@@ -89,8 +95,7 @@ export const activitiesOf = (
       name: `round ${input.round} attempt ${input.attempt}`,
       success: AttemptSucceeded,
       error: AttemptError,
-      execute: Effect.flatMap(
-        contextOf(runId),
+      execute: onContext(
         (context) =>
           Effect.map(runAttempt(context, { ...input, maxRounds, before }), (attempted) => {
             lastAfter = attempted.after
@@ -104,7 +109,7 @@ export const activitiesOf = (
       name: `round ${round} claim check`,
       success: ClaimCheck,
       error: StateUnavailable,
-      execute: Effect.flatMap(contextOf(runId), (context) => checkClaim(context, guards, round))
+      execute: onContext((context) => checkClaim(context, guards, round))
     })
   const review = (input: ReviewInput) =>
     Activity.make({
@@ -114,10 +119,11 @@ export const activitiesOf = (
         : `round ${input.round} review attempt ${input.attempt}`,
       success: Reviewed,
       error: ReviewAttemptError,
-      execute: Effect.flatMap(contextOf(runId), (context) =>
+      execute: onContext((context) =>
         guards.review === undefined
           ? Effect.die(new Error("ralph: a review without a reviewer"))
-          : reviewClaim(context, guards.review, input))
+          : reviewClaim(context, guards.review, input)
+      )
     })
   // A durable step: its outcome is recorded, so a replay goes on without waiting; a crash during
   // the wait runs it again (no child started), and it finds an answer given meanwhile in the record.
@@ -126,10 +132,11 @@ export const activitiesOf = (
       name: `round ${round} answer`,
       success: AnswerOutcome,
       error: StateUnavailable,
-      execute: Effect.flatMap(contextOf(runId), (context) =>
+      execute: onContext((context) =>
         context.inbox === undefined
           ? Effect.succeed<AnswerOutcome>({ _tag: "Unanswered", why: "no-one-to-ask" })
-          : context.inbox.awaitAnswer({ round, blocker, timeoutMs: guards.ask?.timeoutMs }))
+          : context.inbox.awaitAnswer({ round, blocker, timeoutMs: guards.ask?.timeoutMs })
+      )
     })
   return { attempt, claim, review, ask }
 }

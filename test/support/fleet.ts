@@ -36,21 +36,34 @@ export const branchCommits = (bare: string, branch: string) =>
   })
 
 /**
- * The agent: waits `AGENT_SLEEP_MS` (default 800), writes `round-N.txt`, reports complete at round
- * `AGENT_ROUNDS` (default 3), continue before; appends `PPID start|end MS PID` lines to `AGENT_LOG`.
+ * The agent: waits `AGENT_SLEEP_MS` (default 800) — round 1 also until the file `AGENT_GATE` exists,
+ * when that is set, ignoring SIGTERM meanwhile (a child slow to stop) — writes `round-N.txt`,
+ * reports complete at round `AGENT_ROUNDS` (default 3), continue before; appends `PPID start|end MS PID` lines to `AGENT_LOG`, and `PPID overlap MS PID`
+ * when another child of the same run is still alive under the same worker.
  */
 export const writeFleetAgent = (dir: string): string => {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, "fleet-agent.mjs")
   writeFileSync(
     file,
-    `import { appendFileSync, readFileSync, writeFileSync } from "node:fs"
+    `import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 const log = (what) => process.env.AGENT_LOG && appendFileSync(process.env.AGENT_LOG, \`\${process.ppid} \${what} \${Date.now()} \${process.pid}\\n\`)
 log("start")
+// Another child of this run still alive under the same worker: two at once, logged as an overlap.
+const mine = process.env.AGENT_LOG && \`\${process.env.AGENT_LOG}.\${process.ppid}.\${process.env.RALPH_RUN_ID}\`
+if (mine) {
+  try {
+    process.kill(Number(readFileSync(mine, "utf8")), 0)
+    log("overlap")
+  } catch {}
+  writeFileSync(mine, String(process.pid))
+}
 const round = Number(process.env.RALPH_ROUND)
 const rounds = Number(process.env.AGENT_ROUNDS ?? 3)
 readFileSync(0)
 await new Promise((r) => setTimeout(r, Number(process.env.AGENT_SLEEP_MS ?? 800)))
+if (round === 1 && process.env.AGENT_GATE) process.on("SIGTERM", () => {})
+while (round === 1 && process.env.AGENT_GATE && !existsSync(process.env.AGENT_GATE)) await new Promise((r) => setTimeout(r, 200))
 writeFileSync(\`round-\${round}.txt\`, \`\${process.env.RALPH_RUN_ID} \${round}\\n\`)
 const done = round >= rounds
 writeFileSync(process.env.RALPH_REPORT_FILE, JSON.stringify({
@@ -64,7 +77,8 @@ log("end")
 
 /** The most children any one worker ran at once, from the agent's log. */
 export const maxAtOnce = (logFile: string): number => {
-  const events = readFileSync(logFile, "utf8").trim().split("\n").map((line) => {
+  const lines = readFileSync(logFile, "utf8").trim().split("\n")
+  const events = lines.filter((line) => /^\S+ (start|end) /.test(line)).map((line) => {
     const [ppid, what, at] = line.split(" ")
     return { ppid: ppid!, delta: what === "start" ? 1 : -1, at: Number(at) }
   }).sort((a, b) => a.at - b.at || a.delta - b.delta)
@@ -168,8 +182,8 @@ export const submitRun = async (
     `node ${agent}`,
     "--retries",
     "0",
-    "--kill-grace",
-    "300ms",
+    // A short grace unless the test gives its own.
+    ...(more.includes("--kill-grace") ? [] : ["--kill-grace", "300ms"]),
     ...more
   ], env)
   if (result.code !== 0 || typeof json.runId !== "string") {
