@@ -9,8 +9,8 @@ import { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { existsSync } from "node:fs"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
-import { clusterLayer, tablePrefix } from "../fleet/cluster.ts"
 import { FleetQueue, type FleetRun, type FleetWorker } from "../fleet/FleetQueue.ts"
+import { cluster } from "./lazy.ts"
 import { sqlClient, sqliteFile, type StoreLocation } from "./store.ts"
 
 /** The location's SqlClient, for a fleet. */
@@ -39,6 +39,7 @@ export const withFleetClient = <A, E>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const { layer, where } = yield* fleetSql(location)
+    const { clusterLayer } = yield* cluster
     const client = clusterLayer({
       address: undefined,
       shardLockExpiration: defaults.shardLockExpiry,
@@ -75,6 +76,7 @@ export const fleetRows = (location: StoreLocation): Effect.Effect<FleetRows, Inv
         FleetQueue
       )
       // A worker is live while the cluster lists its runner (it drops a runner it has declared dead).
+      const { tablePrefix } = yield* cluster
       const runners = yield* sql<{ readonly address: string }>`SELECT address FROM ${sql(`${tablePrefix}_runners`)}`
         .pipe(Effect.catchTag("SqlError", () => Effect.succeed([])))
       const live = new Set(runners.map((r) => r.address))
