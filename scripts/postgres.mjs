@@ -225,6 +225,15 @@ const postmasterPid = (dataDir) => {
   }
 }
 
+/** Whether process `pid` is a postgres server of the data directory `dataDir` (its command line names it). */
+const servesDataDir = (pid, dataDir) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(dataDir)
+  } catch {
+    return false
+  }
+}
+
 /** Whether the server of `state` runs and accepts connections. */
 const isRunning = (state) => {
   if (!state || !pidAlive(postmasterPid(state.dataDir) ?? state.pid)) return false
@@ -301,7 +310,12 @@ const tail = (file, lines = 30) => {
 const teardown = (state) => {
   if (state) {
     const pid = postmasterPid(state.dataDir) ?? state.pid
-    if (pidAlive(pid)) {
+    // A cluster folder removed under a live server (a tmp cleaner, a person): pg_ctl cannot stop it
+    // (nor run there), but its postmaster still holds the port — killed only when it is that one
+    // (the pid may have been reused since).
+    if (!existsSync(state.dataDir)) {
+      if (pidAlive(pid) && servesDataDir(pid, state.dataDir)) process.kill(pid, "SIGKILL")
+    } else if (pidAlive(pid)) {
       const user = { name: state.user }
       const stopped = asServer(
         user,

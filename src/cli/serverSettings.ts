@@ -1,8 +1,9 @@
 /**
- * The settings of ralph's long-running commands, `ralph dashboard` and `ralph worker`, by the one
+ * The settings of ralph's long-running commands, `ralph dashboard` and `ralph worker`, and of
+ * `ralph workers` (the fleet's shard lock expiry, by which a silent worker is dead), by the one
  * precedence of src/cli/settings.ts (flags, RALPH_* variables, ralph.config.json, defaults).
  */
-import { type Duration, Effect, Option } from "effect"
+import { type ConfigProvider, type Duration, Effect, Option } from "effect"
 import { join, resolve } from "node:path"
 import type { InvalidArguments, InvalidConfig } from "../domain/errors.ts"
 import { type AgentConfig, type AgentName, defaults, settings } from "../domain/settings.ts"
@@ -11,8 +12,32 @@ import { type Given, type LocationFlags, locationOf, resolveWorkspace, valueOr }
 import { resolved, settingsProvider } from "./settingSources.ts"
 import type { StoreLocation } from "./store.ts"
 
+/** The fleet's shard lock expiry, as a reader of the fleet takes it: a worker silent longer is dead to the cluster. */
+const fleetExpiry = (provider: ConfigProvider.ConfigProvider) =>
+  Effect.map(
+    resolved(settings.shardLockExpiry, Option.none(), provider),
+    (given) => valueOr(given, defaults.shardLockExpiry)
+  )
+
+/** What `ralph workers` reads: the store, and by when the cluster declares a silent worker dead. */
+export interface FleetReadSettings extends StoreLocation {
+  readonly shardLockExpiry: Duration.Duration
+}
+
+export const loadFleetReadSettings = Effect.fn("loadFleetReadSettings")(function*(
+  flags: LocationFlags,
+  env: NodeJS.ProcessEnv
+): Effect.fn.Return<FleetReadSettings, InvalidConfig | InvalidArguments> {
+  const workspace = yield* resolveWorkspace(flags.workspace)
+  const provider = settingsProvider(env, yield* readConfigFile(workspace))
+  return {
+    ...(yield* locationOf(flags, env, provider, workspace, false)),
+    shardLockExpiry: yield* fleetExpiry(provider)
+  }
+})
+
 /** Where `ralph dashboard` listens and what guards it, by the one precedence. */
-export interface DashboardSettings extends StoreLocation {
+export interface DashboardSettings extends FleetReadSettings {
   readonly host: string
   readonly port: number
   readonly token: string | undefined
@@ -41,7 +66,8 @@ export const loadDashboardSettings = Effect.fn("loadDashboardSettings")(function
     hostSource: Option.getOrUndefined(Option.map(host, (h) => h.source)),
     port: valueOr(yield* resolved(settings.dashboardPort, flags.port, provider), defaults.dashboardPort),
     token: Option.getOrUndefined(Option.map(token, (t) => t.value)),
-    tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source))
+    tokenSource: Option.getOrUndefined(Option.map(token, (t) => t.source)),
+    shardLockExpiry: yield* fleetExpiry(provider)
   }
 })
 

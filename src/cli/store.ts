@@ -196,3 +196,25 @@ export const storeOnce = (location: StoreLocation) =>
       )
     ))
   })
+
+/**
+ * A server's record of runs that creates nothing (`ralph dashboard`'s): a state dir with no ralph.db
+ * is read as the journal store there (see `openRecords`: no runs, or the journal's) until a run makes
+ * the database, which is then opened on the next read and kept for the scope (`storeOnce`); any
+ * other store is opened now, so a store that cannot be opened is said at start. `where`: the
+ * store's root, as `ralph runs` names it.
+ */
+export const recordsOnce = (location: StoreLocation) =>
+  Effect.gen(function*() {
+    if (location.engine !== "sqlite" || existsSync(sqliteFile(location.stateDir))) {
+      const store = Context.get(yield* openStore(location), RunStore)
+      return { where: store.root, records: Effect.succeed(store) }
+    }
+    const file = sqliteFile(location.stateDir)
+    const journal = RunStore.make(location.stateDir)
+    const later = yield* storeOnce(location)
+    return {
+      where: journal.root,
+      records: Effect.suspend(() => existsSync(file) ? later : Effect.succeed(journal))
+    }
+  })

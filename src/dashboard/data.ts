@@ -85,6 +85,8 @@ export const listPage = (store: Store, listing: ReadonlyArray<RunListing>, query
       ...new Set(listing.flatMap((run) => run._tag === "Readable" ? [run.summary.workspace] : []))
     ].sort()
     return {
+      // Where the runs are recorded: the page names it when there are none yet.
+      recordedIn: store.root,
       total: listing.length,
       matching: matching.length,
       page,

@@ -2,15 +2,18 @@
  * The dashboard's server-sent events: the server reads the store (as `ralph watch` does) and the
  * page only listens. A run's stream sends its document whenever its record has news, then `end`
  * once the run is no longer running (the page closes it: an EventSource would reconnect). The
- * list's stream sends its page whenever the page's runs change (a run starts, a round ends).
+ * list's stream sends its page whenever the page's runs change (a run starts, a round ends), and
+ * the fleet's document (`fleet`) whenever it changes (a worker joins or goes, a run is queued or
+ * taken).
  */
 import { Duration, Effect, Option, Stream } from "effect"
-import type { StateUnavailable } from "../domain/errors.ts"
+import type { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { listPage, type ListQuery, pageFingerprint, runDocument, type StatCache } from "./data.ts"
-import type { FleetSource } from "./fleet.ts"
+import { fleetDocument, type FleetSource } from "./fleet.ts"
 
-type Store = RunStore["Service"]
+/** The store the dashboard reads, as it is now (it may be opened only once a run made it). */
+export type Records = Effect.Effect<RunStore["Service"], InvalidConfig | StateUnavailable>
 
 /** How often a run's record is read again: a round's start or end shows within this. */
 const runInterval = Duration.millis(250)
@@ -47,47 +50,65 @@ const withKeepAlive = (events: Stream.Stream<string>): Stream.Stream<Uint8Array>
   }).pipe(Stream.encodeText)
 
 /** A run's document at every change of its record, then `end` when it no longer runs. */
-export const runEvents = (store: Store, runId: string): Stream.Stream<Uint8Array> => {
+export const runEvents = (records: Records, runId: string): Stream.Stream<Uint8Array> => {
   const cache: StatCache = new Map()
-  return withKeepAlive(polled<string | undefined>(undefined, runInterval, (seen) =>
-    store.read(runId).pipe(
-      Effect.flatMap((view): Effect.Effect<Step<string | undefined>> => {
-        const key = `${view.lastTime} ${view.state}`
-        const ended = view.state !== "running"
-        const end = ended ? [sseEvent("end", { state: view.state })] : []
-        const next = ended ? Option.none() : Option.some(key)
-        if (key === seen) return Effect.succeed([end, next])
-        return Effect.map(runDocument(view, cache), (document): Step<string | undefined> => [
-          [sseEvent("run", document), ...end],
-          next
-        ])
-      }),
-      Effect.catch((error) =>
-        Effect.succeed<Step<string | undefined>>([[sseEvent("problem", problemOf(error))], Option.none()])
-      )
-    )))
+  return withKeepAlive(
+    polled<string | undefined>(
+      undefined,
+      runInterval,
+      (seen) =>
+        Effect.flatMap(records, (store) => store.read(runId)).pipe(
+          Effect.flatMap((view): Effect.Effect<Step<string | undefined>> => {
+            const key = `${view.lastTime} ${view.state}`
+            const ended = view.state !== "running"
+            const end = ended ? [sseEvent("end", { state: view.state })] : []
+            const next = ended ? Option.none() : Option.some(key)
+            if (key === seen) {
+              return Effect.succeed([end, next])
+            }
+            return Effect.map(runDocument(view, cache), (document): Step<string | undefined> => [
+              [sseEvent("run", document), ...end],
+              next
+            ])
+          }),
+          Effect.catch((error) =>
+            Effect.succeed<Step<string | undefined>>([[sseEvent("problem", problemOf(error))], Option.none()])
+          )
+        )
+    )
+  )
 }
 
-/** The list's page (and the fleet's workers) whenever the page changes; it goes on until the page is closed. */
-export const listEvents = (store: Store, fleet: FleetSource, query: ListQuery): Stream.Stream<Uint8Array> =>
+/** What the list's stream sent last: the page's fingerprint and the fleet's document (none: send both). */
+interface ListSeen {
+  readonly page: string
+  readonly fleet: string
+}
+
+/** The list's page whenever the page changes, and the fleet's whenever it does; it goes on until the page is closed. */
+export const listEvents = (records: Records, fleet: FleetSource, query: ListQuery): Stream.Stream<Uint8Array> =>
   withKeepAlive(
-    polled<string | undefined>(
+    polled<ListSeen | undefined>(
       undefined,
       listInterval,
       (seen) =>
-        Effect.gen(function*(): Effect.fn.Return<Step<string | undefined>, StateUnavailable> {
+        Effect.gen(function*(): Effect.fn.Return<Step<ListSeen | undefined>, InvalidConfig | StateUnavailable> {
+          const store = yield* records
           const listing = yield* store.list
-          const workers = yield* fleet.workers
-          const key = `${pageFingerprint(listing, query)} ${JSON.stringify(workers)}`
-          if (key === seen) {
-            return [[], Option.some(key)]
-          }
-          const page = yield* listPage(store, listing, query)
-          return [[sseEvent("list", { ...page, fleet: workers })], Option.some(key)]
+          const fleetDoc = yield* fleetDocument(fleet, listing)
+          const fleetNow = JSON.stringify(fleetDoc)
+          const pageNow = pageFingerprint(listing, query)
+          const events: Array<string> = []
+          if (pageNow !== seen?.page) events.push(sseEvent("list", yield* listPage(store, listing, query)))
+          if (fleetNow !== seen?.fleet) events.push(sseEvent("fleet", fleetDoc))
+          return [events, Option.some({ page: pageNow, fleet: fleetNow })]
         }).pipe(
-          // A store that fails now and then (a Postgres outage) is said, and read again.
+          // A store that fails now and then (a Postgres outage) is said, and read again (and both sent again).
           Effect.catch((error) =>
-            Effect.succeed<Step<string | undefined>>([[sseEvent("problem", problemOf(error))], Option.some(undefined)])
+            Effect.succeed<Step<ListSeen | undefined>>([
+              [sseEvent("problem", problemOf(error))],
+              Option.some(undefined)
+            ])
           )
         )
     )

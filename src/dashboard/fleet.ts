@@ -1,25 +1,46 @@
 /**
- * The fleet's workers, for the dashboard's list. Without a fleet there are none to show (`null`:
- * the page leaves the section out). A fleet gives the dashboard its own source (the fleet's
- * runner registry) through `serve`'s `fleet` option; nothing else of the dashboard changes.
+ * The fleet, for the dashboard's list: its live workers (`ralph workers`' rows) and the runs
+ * submitted that no record holds yet (`ralph runs`' queued lines), from the fleet's rows
+ * (src/cli/fleet.ts: `ralph_fleet_workers`, `ralph_fleet_runs`, the cluster's runners) and the
+ * store's listing. Without a fleet there is none (`null`: the page leaves the section out).
  */
 import { Effect } from "effect"
+import { type FleetRead, type LiveWorker, liveWorkers, type QueuedRun, queuedRuns } from "../cli/fleet.ts"
+import type { RunListing } from "../record/RunStore.ts"
 
-/** One worker of a fleet, as the page shows it. */
-export interface FleetWorker {
-  readonly id: string
-  readonly host: string
-  /** What it does now: `idle`, `running`, `draining`, `gone`, … (the fleet's words). */
-  readonly state: string
-  /** The run it drives, if any. */
-  readonly runId: string | null
-  /** When it was last heard from (ISO). */
-  readonly lastSeen: string
+/**
+ * One live worker, as the fleet knows it: its runner address (`host:port`), the host and pid of its
+ * process, how many children it runs at once, and the runs it drives now.
+ */
+export type FleetWorker = LiveWorker
+
+/** The fleet as the page shows it. */
+export interface FleetDocument {
+  readonly workers: ReadonlyArray<FleetWorker>
+  /** The first of the queued runs, in the queue's order. */
+  readonly queued: ReadonlyArray<QueuedRun>
+  /** How many are queued (or cancelled before they started) in all. */
+  readonly queuedTotal: number
 }
 
+/** Where the dashboard reads the fleet's rows: one reader for the server's life (`fleetReader`). */
 export interface FleetSource {
-  /** The workers now, or null when there is no fleet. */
-  readonly workers: Effect.Effect<ReadonlyArray<FleetWorker> | null>
+  /** The fleet's rows now, or null when there is no fleet. */
+  readonly read: FleetRead
 }
 
-export const noFleet: FleetSource = { workers: Effect.succeed(null) }
+export const noFleet: FleetSource = { read: Effect.succeed(null) }
+
+/** The most queued runs the page lists (the rest are counted). */
+const shownQueued = 50
+
+/** The fleet's document from its rows and the store's listing; null without a fleet. */
+export const fleetDocument = (
+  source: FleetSource,
+  listing: ReadonlyArray<RunListing>
+) =>
+  Effect.map(source.read, (rows): FleetDocument | null => {
+    if (rows === null) return null
+    const queued = queuedRuns(rows.runs, listing)
+    return { workers: liveWorkers(rows, listing), queued: queued.slice(0, shownQueued), queuedTotal: queued.length }
+  })

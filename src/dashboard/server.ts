@@ -16,19 +16,18 @@ import {
   HttpServerResponse
 } from "effect/http"
 import { createServer } from "node:http"
-import type { RunStore } from "../record/RunStore.ts"
 import { type Access, tokenCookie, tokenMatches, verdict } from "./access.ts"
 import { listPage, listQuery, runDocument } from "./data.ts"
-import { listEvents, runEvents } from "./events.ts"
-import type { FleetSource } from "./fleet.ts"
-import { html, script, style } from "./page.ts"
-
-type Store = RunStore["Service"]
+import { listEvents, type Records, runEvents } from "./events.ts"
+import { fleetDocument, type FleetSource } from "./fleet.ts"
+import { html, scripts, style } from "./page.ts"
 
 export interface DashboardOptions extends Access {
   readonly host: string
   readonly port: number
-  readonly store: Store
+  /** The store, as it is at each request (`recordsOnce`: it may be opened only once a run made it). */
+  readonly records: Records
+  /** The fleet's rows, from one reader for the server's life. */
   readonly fleet: FleetSource
 }
 
@@ -81,7 +80,7 @@ const runIdParam = Effect.map(HttpRouter.params, ({ runId }) => runId ?? "")
 
 /** The routes, as a layer of effect's HttpRouter. */
 const routes = (options: DashboardOptions) => {
-  const { store, fleet } = options
+  const { records, fleet } = options
   const text = (body: string, contentType: string) => Effect.succeed(HttpServerResponse.text(body, { contentType }))
   const page = text(html, "text/html; charset=utf-8")
   return HttpRouter.use((router) =>
@@ -89,18 +88,22 @@ const routes = (options: DashboardOptions) => {
       get("/", page),
       get("/favicon.ico", Effect.succeed(HttpServerResponse.empty({ status: 204 }))),
       get("/runs/:runId", page),
-      get("/app.js", text(script, "text/javascript; charset=utf-8")),
+      ...Object.entries(scripts).map(([name, body]) => get(`/${name}`, text(body, "text/javascript; charset=utf-8"))),
       get("/app.css", text(style, "text/css; charset=utf-8")),
       get(
         "/api/runs",
-        Effect.flatMap(query, (q) => Effect.flatMap(store.list, (listing) => listPage(store, listing, q))).pipe(
-          Effect.map((body) => HttpServerResponse.jsonUnsafe(body)),
-          Effect.catch(failed)
-        )
+        Effect.flatMap(query, (q) =>
+          Effect.flatMap(records, (store) => Effect.flatMap(store.list, (listing) => listPage(store, listing, q))))
+          .pipe(
+            Effect.map((body) =>
+              HttpServerResponse.jsonUnsafe(body)
+            ),
+            Effect.catch(failed)
+          )
       ),
       get(
         "/api/runs/:runId",
-        Effect.flatMap(runIdParam, (runId) => store.read(runId)).pipe(
+        Effect.flatMap(runIdParam, (runId) => Effect.flatMap(records, (store) => store.read(runId))).pipe(
           Effect.flatMap((view) => runDocument(view, new Map())),
           Effect.map((body) => HttpServerResponse.jsonUnsafe(body)),
           Effect.catch(failed)
@@ -109,12 +112,20 @@ const routes = (options: DashboardOptions) => {
       get(
         "/api/runs/:runId/events",
         // An unknown run is said as a status before any stream: an EventSource told 404 stops trying.
-        Effect.flatMap(runIdParam, (runId) => Effect.as(store.read(runId), eventStream(runEvents(store, runId)))).pipe(
+        Effect.flatMap(
+          runIdParam,
+          (runId) =>
+            Effect.as(Effect.flatMap(records, (store) => store.read(runId)), eventStream(runEvents(records, runId)))
+        ).pipe(Effect.catch(failed))
+      ),
+      get("/api/events", Effect.map(query, (q) => eventStream(listEvents(records, fleet, q)))),
+      get(
+        "/api/fleet",
+        Effect.flatMap(records, (store) => Effect.flatMap(store.list, (listing) => fleetDocument(fleet, listing))).pipe(
+          Effect.map((body) => HttpServerResponse.jsonUnsafe(body)),
           Effect.catch(failed)
         )
-      ),
-      get("/api/events", Effect.map(query, (q) => eventStream(listEvents(store, fleet, q)))),
-      get("/api/fleet", Effect.map(fleet.workers, (workers) => HttpServerResponse.jsonUnsafe({ workers })))
+      )
     ])
   )
 }

@@ -124,7 +124,9 @@ export const ReviewFailed = Schema.TaggedStruct("ReviewFailed", {
   reason: Schema.optionalKey(FailureReason),
   problem: Schema.String,
   durationMs: Schema.Number,
-  usage: Schema.optionalKey(Usage)
+  usage: Schema.optionalKey(Usage),
+  /** Set when the failure was transient and the review is tried again after this wait (the run's retry policy). */
+  retryInMs: Schema.optionalKey(Schema.Number)
 })
 
 export const RoundFailed = Schema.TaggedStruct("RoundFailed", {

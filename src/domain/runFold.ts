@@ -77,6 +77,8 @@ export class RunFold {
   private lastTime: string
   private readonly notifications: Array<NotificationEntry> = []
   private reviews = 0
+  /** Reviewer children started: a review tried again starts another. */
+  private reviewers = 0
   private reviewsDone = 0
   private waiting: WaitView | null = null
   private readonly messages: Array<MessageEntry> = []
@@ -218,7 +220,9 @@ export class RunFold {
         }
         return
       case "review-started":
-        this.reviews++
+        // A review tried again after a transient failure starts again under its number: one review.
+        this.reviews = Math.max(this.reviews, entry.review)
+        this.reviewers++
         return this.replaceReview(entry.round, { status: "reviewing", agent: entry.agent })
       case "review-finished":
         this.reviewsDone++
@@ -354,7 +358,7 @@ export class RunFold {
       pendingUsage: [...this.spend.pending(next)],
       stoppedUsage: [...(this.stopped.get(next) ?? [])],
       // Every child: the rounds' and the reviewers'.
-      agentsStarted: rounds.length + this.reviews,
+      agentsStarted: rounds.length + this.reviewers,
       reviews: this.reviews,
       reviewsDone: this.reviewsDone,
       envelope,

@@ -386,7 +386,8 @@ export const settings = {
     description: `ralph worker: how long its claim on its runs holds once it stops renewing it; others take them ` +
       `over after that (default ${
         Duration.format(defaults.shardLockExpiry)
-      }; every worker of a fleet should use one value)`
+      }; every worker of a fleet should use one value; ralph workers and ralph dashboard read it to tell a dead ` +
+      `worker)`
   }),
   workerHost: setting({
     key: "workerHost",

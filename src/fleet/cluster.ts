@@ -9,7 +9,7 @@
  * submitting or cancelling process is a client only (its messages are stored, and the owner told).
  */
 import { layerClientProtocol, layerSocketServer } from "@effect/platform-node/NodeClusterSocket"
-import { type Duration, Layer, Option } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import * as ClusterWorkflowEngine from "effect/cluster/ClusterWorkflowEngine"
 import * as RunnerAddress from "effect/cluster/RunnerAddress"
 import * as RunnerHealth from "effect/cluster/RunnerHealth"
@@ -20,6 +20,7 @@ import * as SqlMessageStorage from "effect/cluster/SqlMessageStorage"
 import * as SqlRunnerStorage from "effect/cluster/SqlRunnerStorage"
 import * as Digest from "effect/crypto/Digest"
 import * as RpcSerialization from "effect/rpc/RpcSerialization"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { createServer } from "node:net"
 
 /** The prefix of the cluster's tables: ralph's own, so another effect/cluster app on the database is not mixed in. */
@@ -79,3 +80,22 @@ export const freePort = (host: string): Promise<number> =>
       server.close(() => resolve(port))
     })
   })
+
+/**
+ * The runner addresses the cluster lists now, by its own rule (SqlRunnerStorage's `getRunners`): a
+ * runner whose heartbeat (every sixth of the expiry, `ralph worker`) is older than the shard lock
+ * expiry is dead to it — its shards go to the others — whether it left or was killed. Times are
+ * the database's clock, as the heartbeats'. None before any runner made the table.
+ */
+export const liveRunners = (sql: SqlClient.SqlClient, shardLockExpiration: Duration.Duration) => {
+  const seconds = Math.max(1, Math.ceil(Duration.toSeconds(shardLockExpiration)))
+  const table = sql(`${tablePrefix}_runners`)
+  const since = sql.onDialectOrElse({
+    pg: () => sql`NOW() - make_interval(secs => ${seconds})`,
+    orElse: () => sql`datetime(CURRENT_TIMESTAMP, ${`-${seconds} seconds`})`
+  })
+  return sql<{ readonly address: string }>`SELECT address FROM ${table} WHERE last_heartbeat > ${since}`.pipe(
+    Effect.map((rows): ReadonlySet<string> => new Set(rows.map((row) => row.address))),
+    Effect.catchTag("SqlError", () => Effect.succeed(new Set<string>()))
+  )
+}

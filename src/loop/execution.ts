@@ -15,7 +15,7 @@ import type { Verdict } from "../domain/verdict.ts"
 import { type AttemptContext, AttemptError, type AttemptInput, AttemptSucceeded, runAttempt } from "./attempt.ts"
 import { checkClaim } from "./claim.ts"
 import { AnswerOutcome } from "./inbox.ts"
-import { reviewClaim, Reviewed, ReviewError, type ReviewInput } from "./review.ts"
+import { ReviewAttemptError, reviewClaim, Reviewed, type ReviewInput } from "./review.ts"
 import type { RalphRunPayload } from "./workflow.ts"
 
 /** Where the loop stands between rounds. */
@@ -63,7 +63,7 @@ export interface Execution {
   ) => Effect.Effect<AttemptSucceeded, AttemptError, InWorkflow>
   readonly claim: (round: number) => Effect.Effect<ClaimCheck, StateUnavailable, InWorkflow>
   /** The review of a claim the gate passed (issue 20), when the run has a reviewer. */
-  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, InWorkflow>
+  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewAttemptError, InWorkflow>
   /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
   readonly reviews: { count: number }
   /** The wait for a person's answer to a blocked round (`--on-blocked ask`). */
@@ -108,9 +108,12 @@ export const activitiesOf = (
     })
   const review = (input: ReviewInput) =>
     Activity.make({
-      name: `round ${input.round} review`,
+      // The first attempt keeps the name records made before review retries hold.
+      name: input.attempt === 1
+        ? `round ${input.round} review`
+        : `round ${input.round} review attempt ${input.attempt}`,
       success: Reviewed,
-      error: ReviewError,
+      error: ReviewAttemptError,
       execute: Effect.flatMap(contextOf(runId), (context) =>
         guards.review === undefined
           ? Effect.die(new Error("ralph: a review without a reviewer"))

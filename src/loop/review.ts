@@ -3,10 +3,16 @@
  * (so a crash during it runs it again, never skips it): a fresh reviewer child, on the run's
  * reviewer provider, gets the objective, the claimed report, the run's diff from checkpoint 0 and
  * the verify command's run, and its value is checked as a verdict. A value that is not one fails
- * the run (`MalformedVerdict`), never accepts; a reviewer that fails fails the round.
+ * the run (`MalformedVerdict`), never accepts; a reviewer that fails transiently (rate limit,
+ * network, tempfail) is tried again under the run's retry policy, after a durable wait, like a
+ * round's attempt; one that fails otherwise, or past its retries, fails the round.
  */
-import { Clock, Effect, Schema } from "effect"
+import { Clock, Duration, Effect, Random, Schema } from "effect"
+import { DurableClock } from "effect/workflow"
+import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
+import type { ChildFailed } from "../agents/SubagentProvider.ts"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
+import type { ReviewFailed } from "../domain/events.ts"
 import {
   type ClaimCheck,
   type Guards,
@@ -22,14 +28,26 @@ import type { Spend } from "../domain/spend.ts"
 import { Usage, usageProblem } from "../domain/usage.ts"
 import { checkVerdict, type Review, Verdict, verdictJsonSchema } from "../domain/verdict.ts"
 import type { AttemptContext } from "./attempt.ts"
+import { retryDelayMillis } from "./retry.ts"
 
 /** What a review leaves behind: the verdict, and what the reviewer spent and took. */
 export const Reviewed = Schema.Struct({ verdict: Verdict, usage: Usage, durationMs: Schema.Number })
 export type Reviewed = typeof Reviewed.Type
 
+/** A review whose reviewer failed transiently: tried again after `retryInMs`; what the failed reviewer spent. */
+export class ReviewRetried extends Schema.TaggedError<ReviewRetried>()("ReviewRetried", {
+  retryInMs: Schema.Number,
+  usage: Schema.optionalKey(Usage),
+  durationMs: Schema.Number
+}) {}
+
 /** How a review ends without a verdict. */
 export const ReviewError = Schema.Union([RoundFailed, MalformedVerdict, StateUnavailable])
 export type ReviewError = typeof ReviewError.Type
+
+/** How one attempt of a review ends without a verdict (its activity's error). */
+export const ReviewAttemptError = Schema.Union([RoundFailed, MalformedVerdict, StateUnavailable, ReviewRetried])
+export type ReviewAttemptError = typeof ReviewAttemptError.Type
 
 export interface ReviewInput {
   readonly objective: string
@@ -40,17 +58,82 @@ export interface ReviewInput {
   readonly verification: Verification | null
   /** The run's reviews, this one included. */
   readonly review: number
+  /** This review's attempt: 1, then one more for each retry. */
+  readonly attempt: number
+  /** This review's retry waits so far, in milliseconds. */
+  readonly waitedMillis: number
   /** What is left of the run's cost cap, for a reviewer agent that takes one. */
   readonly maxBudgetUsd: number | undefined
 }
 
 const noDiff: ReviewDiff = { _tag: "NotGit" }
 
+/** What a failed review's event says beyond whose review it was. */
+type FailedFields = Omit<typeof ReviewFailed.Type, "_tag" | "runId" | "round" | "review" | "agent">
+
+/** Publishes the failed review's event, for the review `input` of `agent`. */
+const reviewFailed = (context: AttemptContext, input: ReviewInput, agent: string, fields: FailedFields) =>
+  context.events.publish({
+    _tag: "ReviewFailed",
+    runId: context.run.runId,
+    round: input.round,
+    review: input.review,
+    agent,
+    ...fields
+  })
+
+/**
+ * A reviewer child that failed: tried again (`ReviewRetried`) when the failure is transient and the
+ * run's retry policy allows it — decided here, where clocks and randomness may be read, so a
+ * replayed run takes the same decision — else the round fails.
+ */
+const childFailed = Effect.fnUntraced(function*(
+  context: AttemptContext,
+  input: ReviewInput,
+  agent: string,
+  failure: ChildFailed,
+  durationMs: number
+): Effect.fn.Return<never, RoundFailed | ReviewRetried | StateUnavailable> {
+  const usage = failure.usage === undefined || usageProblem(failure.usage) !== undefined
+    ? {}
+    : { usage: failure.usage }
+  const retryInMs = retryDelayMillis(
+    context.policy,
+    {
+      reason: failure.reason,
+      resetAt: failure.resetAt,
+      attempt: input.attempt,
+      waitedMillis: input.waitedMillis
+    },
+    yield* Clock.currentTimeMillis,
+    yield* Random.next
+  )
+  yield* reviewFailed(context, input, agent, {
+    kind: "failed",
+    reason: failure.reason,
+    problem: failure.detail,
+    durationMs,
+    ...usage,
+    ...(retryInMs === undefined ? {} : { retryInMs })
+  })
+  if (retryInMs !== undefined) return yield* new ReviewRetried({ retryInMs, durationMs, ...usage })
+  return yield* new RoundFailed({
+    round: input.round,
+    reason: failure.reason,
+    detail: `the reviewer (${agent}) of the claimed completion failed: ${failure.detail}`,
+    lastReport: input.report,
+    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
+    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
+    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail })
+  })
+})
+
+/** One attempt of a review: the reviewer child, and its value checked as a verdict. */
 export const reviewClaim = Effect.fnUntraced(function*(
   context: AttemptContext,
   guard: ReviewGuard,
   input: ReviewInput
-): Effect.fn.Return<Reviewed, ReviewError> {
+): Effect.fn.Return<Reviewed, ReviewAttemptError> {
   const runId = context.run.runId
   const { review, round } = input
   const agent = guard.agent
@@ -74,40 +157,17 @@ export const reviewClaim = Effect.fnUntraced(function*(
   const output = yield* start({
     round,
     maxRounds: input.maxRounds,
-    attempt: 1,
+    attempt: input.attempt,
     prompt,
     workspace: context.workspace,
     role: "reviewer",
     valueSchema: verdictJsonSchema(),
     ...(input.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: input.maxBudgetUsd })
   }).pipe(
-    Effect.catchTag("ChildFailed", (failure) =>
-      Effect.gen(function*() {
-        const usage = failure.usage === undefined || usageProblem(failure.usage) !== undefined
-          ? {}
-          : { usage: failure.usage }
-        yield* context.events.publish({
-          _tag: "ReviewFailed",
-          runId,
-          round,
-          review,
-          agent,
-          kind: "failed",
-          reason: failure.reason,
-          problem: failure.detail,
-          durationMs: yield* elapsed,
-          ...usage
-        })
-        return yield* new RoundFailed({
-          round,
-          reason: failure.reason,
-          detail: `the reviewer (${agent}) of the claimed completion failed: ${failure.detail}`,
-          lastReport: input.report,
-          ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
-          ...(failure.signal === undefined ? {} : { signal: failure.signal }),
-          ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail })
-        })
-      }))
+    Effect.catchTag(
+      "ChildFailed",
+      (failure) => Effect.flatMap(elapsed, (durationMs) => childFailed(context, input, agent, failure, durationMs))
+    )
   )
   const durationMs = yield* elapsed
   const problem = usageProblem(output.usage)
@@ -115,12 +175,7 @@ export const reviewClaim = Effect.fnUntraced(function*(
     ? { _tag: "Malformed" as const, problem: `the reviewer reported a usage ralph cannot count: ${problem}` }
     : checkVerdict(output.value, context.maxHandoffChars)
   if (checked._tag === "Malformed") {
-    yield* context.events.publish({
-      _tag: "ReviewFailed",
-      runId,
-      round,
-      review,
-      agent,
+    yield* reviewFailed(context, input, agent, {
       kind: "malformed",
       problem: checked.problem,
       durationMs,
@@ -148,8 +203,47 @@ export interface Reviewing<R> {
   readonly spend: Spend
   /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
   readonly reviews: { count: number }
-  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewError, R>
+  readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewAttemptError, R>
 }
+
+/** The review of round `n`'s claim, its attempts and the durable waits between them. */
+const reviewWithRetries = <R>(
+  execution: Reviewing<R>,
+  n: number,
+  report: Report,
+  verification: ClaimCheck["verification"]
+): Effect.Effect<Reviewed, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
+  Effect.gen(function*() {
+    let attempt = 1
+    let waitedMillis = 0
+    while (true) {
+      const outcome = yield* execution.review({
+        objective: execution.payload.objective,
+        round: n,
+        maxRounds: execution.payload.maxRounds,
+        report,
+        verification,
+        review: execution.reviews.count,
+        attempt,
+        waitedMillis,
+        maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.totals())
+      }).pipe(
+        Effect.map((reviewed) => ({ reviewed })),
+        Effect.catchTag("ReviewRetried", (retried) => Effect.succeed({ retried }))
+      )
+      if ("reviewed" in outcome) return outcome.reviewed
+      const retried = outcome.retried
+      // The failed reviewer's spend counts against the caps before the next one starts.
+      execution.spend.review(n, retried.usage, retried.durationMs)
+      yield* DurableClock.sleep({
+        name: `round ${n} review retry ${attempt}`,
+        duration: Duration.millis(retried.retryInMs),
+        inMemoryThreshold: Duration.zero
+      })
+      waitedMillis += retried.retryInMs
+      attempt++
+    }
+  })
 
 /**
  * The review of round `n`'s claim, which the gate passed, as the workflow's body decides it:
@@ -161,21 +255,13 @@ export const reviewOf = <R>(
   n: number,
   report: Report,
   verification: ClaimCheck["verification"]
-): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R> =>
+): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
   Effect.gen(function*() {
     const guard = execution.guards.review
     if (guard === undefined) return undefined
     if (!reviewsLeft(guard, execution.reviews.count)) return "exhausted" as const
     execution.reviews.count++
-    const reviewed = yield* execution.review({
-      objective: execution.payload.objective,
-      round: n,
-      maxRounds: execution.payload.maxRounds,
-      report,
-      verification,
-      review: execution.reviews.count,
-      maxBudgetUsd: remainingCostUsd(execution.guards, execution.spend.totals())
-    })
+    const reviewed = yield* reviewWithRetries(execution, n, report, verification)
     execution.spend.review(n, reviewed.usage, reviewed.durationMs)
     return { ...reviewed.verdict, round: n, agent: guard.agent }
   })

@@ -4,7 +4,7 @@
  * and who may ask.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
@@ -89,7 +89,7 @@ describe("ralph dashboard over HTTP", () => {
   })
 
   it("sends a strict Content-Security-Policy and no-referrer with every answer", async () => {
-    for (const path of ["/", "/app.js", "/app.css", "/api/runs", `/runs/${t.complete}`, "/no-such-page"]) {
+    for (const path of ["/", "/app.js", "/list.js", "/app.css", "/api/runs", `/runs/${t.complete}`, "/no-such-page"]) {
       const response = await fetch(`${dashboard.url}${path}`)
       const csp = response.headers.get("content-security-policy") ?? ""
       assert.include(csp, "default-src 'none'", path)
@@ -102,9 +102,14 @@ describe("ralph dashboard over HTTP", () => {
   })
 
   it("the page's script writes no markup: every element is built from text", () => {
-    const script = readFileSync(join(repoRoot, "src/dashboard/static/app.js"), "utf8")
-    for (const sink of ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"]) {
-      assert.notInclude(script, sink)
+    const dir = join(repoRoot, "src/dashboard/static")
+    const modules = readdirSync(dir).filter((name) => name.endsWith(".js"))
+    assert.includeMembers(modules, ["app.js", "dom.js", "list.js", "run.js"])
+    for (const name of modules) {
+      const script = readFileSync(join(dir, name), "utf8")
+      for (const sink of ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"]) {
+        assert.notInclude(script, sink, name)
+      }
     }
   })
 

@@ -12,18 +12,24 @@ import * as PgTest from "./harness.ts"
 const root = resolve(import.meta.dirname, "../..")
 const script = join(root, "scripts", "postgres.mjs")
 
+/** The script with its state in `stateDir`. */
+const runner = (stateDir: string) => (...args: Array<string>) => {
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, RALPH_PG_STATE_DIR: stateDir },
+    timeout: 120_000
+  })
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+const clusterDirOf = (stateDir: string): string =>
+  (JSON.parse(readFileSync(join(stateDir, "state.json"), "utf8")) as { readonly clusterDir: string }).clusterDir
+
 PgTest.describe("scripts/postgres.mjs", () => {
   it("starts a cluster once, says where, stops it and removes it; each step is idempotent", () => {
     const stateDir = join(realpathSync(mkdtempSync(join(tmpdir(), "ralph-pg-state-"))), "state")
-    const run = (...args: Array<string>) => {
-      const result = spawnSync(process.execPath, [script, ...args], {
-        cwd: root,
-        encoding: "utf8",
-        env: { ...process.env, RALPH_PG_STATE_DIR: stateDir },
-        timeout: 120_000
-      })
-      return { status: result.status, stdout: result.stdout, stderr: result.stderr }
-    }
+    const run = runner(stateDir)
     try {
       assert.strictEqual(run("status").status, 1)
       const url = run("url")
@@ -66,6 +72,26 @@ PgTest.describe("scripts/postgres.mjs", () => {
       const twice = run("stop")
       assert.strictEqual(twice.status, 0)
       assert.include(twice.stderr, "not running")
+    } finally {
+      run("stop")
+      rmSync(join(stateDir, ".."), { recursive: true, force: true })
+    }
+  }, 180_000)
+
+  it("starts again after the cluster's folder was removed under a live server, and stops that server", () => {
+    const stateDir = join(realpathSync(mkdtempSync(join(tmpdir(), "ralph-pg-state-"))), "state")
+    const run = runner(stateDir)
+    try {
+      assert.strictEqual(run("start").status, 0)
+      const first = clusterDirOf(stateDir)
+      const serving = () => spawnSync("pgrep", ["-f", `${first}/data`]).status === 0
+      assert.isTrue(serving())
+      rmSync(first, { recursive: true, force: true })
+      const started = run("start")
+      assert.strictEqual(started.status, 0, started.stderr)
+      assert.include(started.stderr, "a previous server is gone")
+      assert.notStrictEqual(clusterDirOf(stateDir), first)
+      assert.isFalse(serving(), "the server of the removed folder is stopped")
     } finally {
       run("stop")
       rmSync(join(stateDir, ".."), { recursive: true, force: true })

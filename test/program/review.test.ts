@@ -190,6 +190,52 @@ describe("a reviewer of claimed completions", () => {
       assert.deepStrictEqual(error._tag === "RoundFailed" && error.lastReport, completeReport)
     }))
 
+  const quickRetries = (retries: number) => ({
+    retry: { retries, baseDelay: Duration.millis(5), maxDelay: Duration.millis(5), maxTotalWait: Duration.seconds(5) }
+  })
+
+  it.live("a reviewer that fails transiently is tried again under the retry policy; the failed one's spend counts", () =>
+    Effect.gen(function*() {
+      const { events, reviewerRequests, run, workerRequests } = setup(
+        [{ value: completeReport, usage: { costUsd: 0.2 } }],
+        [{ fail: "rate-limit", detail: "429", usage: { costUsd: 0.1 } }, { value: accept, usage: { costUsd: 0.3 } }],
+        quickRetries(2)
+      )
+      const envelope = yield* run(3)
+      assert.strictEqual(envelope.result.status, "complete")
+      assert.deepStrictEqual(envelope.result.review, { ...accept, round: 1, agent: "critic" })
+      assert.strictEqual(workerRequests.length, 1, "the worker's round is not run again")
+      assert.deepStrictEqual(reviewerRequests.map((r) => r.attempt), [1, 2])
+      assert.closeTo(envelope.result.usage?.costUsd ?? 0, 0.6, 1e-9)
+      const reviews = events.filter((e) => e._tag.startsWith("Review"))
+      assert.deepStrictEqual(reviews.map((e) => e._tag), [
+        "ReviewStarted",
+        "ReviewFailed",
+        "ReviewStarted",
+        "ReviewFinished"
+      ])
+      const failed = reviews[1]!
+      assert.isTrue(failed._tag === "ReviewFailed" && failed.retryInMs !== undefined && failed.reason === "rate-limit")
+      // One review, tried twice.
+      assert.deepStrictEqual(reviews.map((e) => "review" in e && e.review), [1, 1, 1, 1])
+    }))
+
+  it.live("past its retries, or failing for good at once, a reviewer fails the round", () =>
+    Effect.gen(function*() {
+      const limited = setup(
+        [{ value: completeReport }],
+        [{ fail: "rate-limit", detail: "429" }, { fail: "overloaded", detail: "529" }],
+        quickRetries(1)
+      )
+      const error = yield* Effect.flip(limited.run(3))
+      assert.strictEqual(error._tag, "RoundFailed")
+      assert.strictEqual(error._tag === "RoundFailed" && error.reason, "overloaded")
+      assert.strictEqual(limited.reviewerRequests.length, 2)
+      const crashed = setup([{ value: completeReport }], [{ fail: "crashed", detail: "segfault" }], quickRetries(3))
+      assert.strictEqual((yield* Effect.flip(crashed.run(3)))._tag, "RoundFailed")
+      assert.strictEqual(crashed.reviewerRequests.length, 1, "a crash is not transient: not tried again")
+    }))
+
   const Malformed = Schema.Union([
     Schema.Struct({ verdict: Schema.Literal("maybe"), findings: Schema.Array(Schema.String) }),
     Schema.Struct({ verdict: Schema.Literal("reject"), findings: Schema.Tuple([]) }),

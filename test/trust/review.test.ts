@@ -152,6 +152,23 @@ describe.concurrent("a reviewer of claimed completions", () => {
     assert.strictEqual(show.rounds[0].review.status, "malformed")
   })
 
+  it("a rate-limited reviewer (exit 75, a reset 1 s away) is tried again after the wait, and accepts; watch says so", async () => {
+    const { agent, reviews, ws } = setup("limited-once", ["42"])
+    // execArgs' own, but one retry.
+    const args = ["run", "--agent", "exec", "--agent-cmd", agent, "--kill-grace", "300ms", "--retries", "1"]
+    const result = await runCli([...args, "--json", "--review", "exec", "x"], { cwd: ws })
+    assert.strictEqual(result.code, 0, result.stderr)
+    assert.strictEqual(jsonDocument(result).result.review.verdict, "accept")
+    assert.strictEqual(reviews().length, 2)
+    const runId = jsonDocument(result).runId
+    const watched = await runCli(["watch", runId], { cwd: ws })
+    // The record's lines go to stderr, the result to stdout.
+    assert.match(watched.stderr, /review 1 · exec · .* · failed \(rate-limit\) · .* · retrying in \d/)
+    assert.include(watched.stderr, "reviewer accepted")
+    // The worker, and the reviewer twice.
+    assert.strictEqual(jsonDocument(await runCli(["show", "--json", runId], { cwd: ws })).agentsStarted, 3)
+  })
+
   it("the reviewer's spend counts against --max-cost-usd", async () => {
     const { agent, ws } = setup("reject", ["41", "42"], { workerCost: 0.4, reviewerCost: 0.7 })
     const result = await runCli(

@@ -1,14 +1,13 @@
-import { Context, Effect } from "effect"
+import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { isLoopback, minTokenLength } from "../../dashboard/access.ts"
-import { noFleet } from "../../dashboard/fleet.ts"
 import { InvalidArguments, InvalidConfig } from "../../domain/errors.ts"
-import { RunStore } from "../../record/RunStore.ts"
 import { dashboardFlags } from "../flags.ts"
+import { fleetReader } from "../fleet.ts"
 import { type DashboardSettings, loadDashboardSettings } from "../serverSettings.ts"
 import { CliSession, settleFailure } from "../session.ts"
 import { configFileName } from "../settingSources.ts"
-import { openStore } from "../store.ts"
+import { recordsOnce } from "../store.ts"
 
 /** Whether a setting came from the workspace's ralph.config.json, which the workspace's agents can edit and read. */
 const fromWorkspaceFile = (source: string | undefined) => source?.startsWith(configFileName) === true
@@ -64,10 +63,12 @@ export const dashboard = Command.make("dashboard", dashboardFlags, (flags) =>
     yield* checkAccess(settings)
     // Loaded only for this command: the HTTP server stays out of every other command's start-up.
     const { serve } = yield* Effect.promise(() => import("../../dashboard/server.ts"))
-    const store = Context.get(yield* openStore(settings), RunStore)
+    // Opened once for the server's life, creating nothing: a run (or a fleet) makes the database and tables.
+    const { where, records } = yield* recordsOnce(settings)
+    const fleet = { read: yield* fleetReader(settings, settings.shardLockExpiry) }
     yield* serve(
-      { host: settings.host, port: settings.port, token: settings.token, store, fleet: noFleet },
-      (url) => Effect.sync(() => process.stderr.write(openHint(url, settings, store.root)))
+      { host: settings.host, port: settings.port, token: settings.token, records, fleet },
+      (url) => Effect.sync(() => process.stderr.write(openHint(url, settings, where)))
     )
     return yield* Effect.never
   }).pipe(

@@ -8,7 +8,7 @@ import type { FleetRun } from "../../fleet/FleetQueue.ts"
 import type { RunListing } from "../../record/RunStore.ts"
 import { listedId, newestFirst, workspaceAround } from "../findRun.ts"
 import { optionalString, readFlags } from "../flags.ts"
-import { fleetRows } from "../fleet.ts"
+import { fleetRows, type QueuedRun, queuedRuns } from "../fleet.ts"
 import { listingJson } from "../present/json.ts"
 import { answerCommandAt } from "../present/output.ts"
 import { printRead } from "../present/print.ts"
@@ -64,14 +64,7 @@ interface Selection {
 }
 
 interface FleetListing {
-  readonly queued: ReadonlyArray<
-    {
-      readonly runId: string
-      readonly state: "queued" | "cancelled"
-      readonly objective: string
-      readonly notBefore: string | null
-    }
-  >
+  readonly queued: ReadonlyArray<QueuedRun>
   readonly placed: ReadonlyMap<string, { readonly worker: string; readonly branch: string }>
 }
 
@@ -81,12 +74,7 @@ const fleetListing = (
   listing: ReadonlyArray<RunListing>
 ): FleetListing => {
   const recorded = new Map(listing.map((run) => [listedId(run), run]))
-  const queued = fleet.runs.filter((run) => !recorded.has(run.queued.submission.runId)).map((run) => ({
-    runId: run.queued.submission.runId,
-    state: run.cancelled ? "cancelled" as const : "queued" as const,
-    objective: run.queued.submission.objective,
-    notBefore: run.queued.submission.notBefore === null ? null : new Date(run.queued.submission.notBefore).toISOString()
-  }))
+  const queued = queuedRuns(fleet.runs, listing)
   const placed = new Map(fleet.runs.flatMap((run) => {
     const found = recorded.get(run.queued.submission.runId)
     return found !== undefined && stateOf(found) === "running" && run.worker !== null && run.branch !== null

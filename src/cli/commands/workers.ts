@@ -1,26 +1,11 @@
 import { Effect } from "effect"
 import { Command } from "effect/cli"
 import { escapeLine } from "../../domain/terminalText.ts"
-import type { RunListing } from "../../record/RunStore.ts"
 import { readFlags } from "../flags.ts"
-import { fleetRows } from "../fleet.ts"
+import { fleetRows, type LiveWorker, liveWorkers } from "../fleet.ts"
 import { printRead } from "../present/print.ts"
-import { loadLocation } from "../settings.ts"
+import { loadFleetReadSettings } from "../serverSettings.ts"
 import { withRecords } from "../store.ts"
-
-interface LiveWorker {
-  readonly address: string
-  readonly host: string
-  readonly pid: number
-  readonly concurrency: number
-  /** The runs it took last that have not ended. */
-  readonly runs: ReadonlyArray<string>
-}
-
-const running = (listing: ReadonlyArray<RunListing>): ReadonlySet<string> =>
-  new Set(
-    listing.flatMap((run) => run._tag === "Readable" && run.summary.state === "running" ? [run.summary.runId] : [])
-  )
 
 const text = (workers: ReadonlyArray<LiveWorker>): string =>
   workers.length === 0
@@ -38,15 +23,9 @@ export const workers = Command.make("workers", readFlags, (flags) =>
   printRead(
     flags.json,
     Effect.gen(function*() {
-      const location = yield* loadLocation(flags, process.env)
-      const fleet = yield* fleetRows(location)
-      const driven = running(yield* withRecords(location, (store) => store.list))
-      return fleet.workers.filter((w) => fleet.live.has(w.address)).map((w): LiveWorker => ({
-        ...w,
-        runs: fleet.runs.flatMap((run) =>
-          run.worker === w.address && driven.has(run.queued.submission.runId) ? [run.queued.submission.runId] : []
-        )
-      }))
+      const location = yield* loadFleetReadSettings(flags, process.env)
+      const fleet = yield* fleetRows(location, location.shardLockExpiry)
+      return liveWorkers(fleet, yield* withRecords(location, (store) => store.list))
     }),
     text,
     (listed) => listed

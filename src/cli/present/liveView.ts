@@ -235,10 +235,14 @@ export const liveView = (
               if (status !== undefined) {
                 // The reviewer's spend is its round's.
                 status.spent = spend.soFar()
-                status.phase = {
-                  _tag: "waiting",
-                  text: event._tag === "ReviewFinished" ? `reviewer: ${event.verdict.verdict}` : `review ${event.kind}`
-                }
+                status.phase = event._tag === "ReviewFailed" && event.retryInMs !== undefined
+                  ? { _tag: "retrying", until: at + event.retryInMs }
+                  : {
+                    _tag: "waiting",
+                    text: event._tag === "ReviewFinished"
+                      ? `reviewer: ${event.verdict.verdict}`
+                      : `review ${event.kind}`
+                  }
               }
               break
             case "RunWaiting":

@@ -202,7 +202,7 @@ export const progressLine = (
           formatDuration(event.durationMs)
         } · ${event.kind === "malformed" ? "malformed verdict" : `failed (${event.reason ?? "crashed"})`} · ${
           oneLine(event.problem)
-        }`
+        }${event.retryInMs === undefined ? "" : ` · retrying in ${formatDuration(event.retryInMs)}`}`
       )
     case "RoundRejected":
       return style.red(
