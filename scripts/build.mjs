@@ -82,7 +82,10 @@ await build({
 })
 // The entry point first checks the Node version package.json declares (a one-line error rather
 // than an obscure failure inside the bundle), then enables Node's on-disk compile cache before
-// loading the bundle, so later starts skip parsing and compiling it.
+// loading the bundle, so later starts skip parsing and compiling it. The cache holds code ralph
+// runs, so it is the user's own folder, 0700 and not a link ($XDG_CACHE_HOME/ralph or
+// ~/.cache/ralph; Node's default is a folder in the shared /tmp); when it cannot be made or is not
+// private (read-only or missing HOME), ralph starts without a cache.
 const engine = /^>=(\d+)\.(\d+)/.exec(JSON.parse(readFileSync("package.json", "utf8")).engines.node)
 if (engine === null) throw new Error("package.json engines.node must read >=MAJOR.MINOR")
 const [, major, minor] = engine
@@ -90,7 +93,9 @@ writeFileSync(
   "dist/ralph.js",
   [
     "#!/usr/bin/env node",
-    "import { existsSync } from \"node:fs\"",
+    "import { existsSync, lstatSync, mkdirSync } from \"node:fs\"",
+    "import { homedir } from \"node:os\"",
+    "import { isAbsolute, join } from \"node:path\"",
     "import module from \"node:module\"",
     "import { fileURLToPath } from \"node:url\"",
     "const [major, minor] = process.versions.node.split(\".\").map(Number)",
@@ -104,7 +109,25 @@ writeFileSync(
     `  process.stderr.write(\`ralph needs Node >= ${major}.${minor}; this is Node \${process.versions.node}. \${instead}\\n\`)`,
     "  process.exit(1)",
     "}",
-    "module.enableCompileCache?.()",
+    "try {",
+    "  const xdg = process.env.XDG_CACHE_HOME",
+    "  const base = xdg !== undefined && isAbsolute(xdg) ? xdg : join(homedir(), \".cache\")",
+    // Folder by folder, never HOME itself: a recursive mkdir spins forever where mkdir says ENOENT
+    // of a parent that exists (a HOME under /proc).
+    "  let dir = base",
+    "  for (const name of isAbsolute(base) ? [\"ralph\", \"compile-cache\", undefined] : []) {",
+    "    try {",
+    "      mkdirSync(dir, { mode: 0o700 })",
+    "    } catch (error) {",
+    "      if (error.code !== \"EEXIST\") throw error",
+    "    }",
+    "    if (name !== undefined) dir = join(dir, name)",
+    "  }",
+    "  const made = lstatSync(dir)",
+    "  if (dir !== base && made.isDirectory() && made.uid === process.getuid() && (made.mode & 0o077) === 0) {",
+    "    module.enableCompileCache(dir)",
+    "  }",
+    "} catch {}",
     "await import(\"./ralph-cli.js\")",
     ""
   ].join("\n")

@@ -9,10 +9,10 @@ import { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { existsSync } from "node:fs"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
-import { clusterLayer, liveRunners } from "../fleet/cluster.ts"
 import { FleetQueue, type FleetRun, type FleetWorker } from "../fleet/FleetQueue.ts"
 import type { RunListing } from "../record/RunStore.ts"
 import { listedId } from "./findRun.ts"
+import { cluster } from "./lazy.ts"
 import { sqlClient, sqliteFile, type StoreLocation } from "./store.ts"
 
 /** The location's SqlClient, for a fleet. */
@@ -41,6 +41,7 @@ export const withFleetClient = <A, E>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const { layer, where } = yield* fleetSql(location)
+    const { clusterLayer } = yield* cluster
     const client = clusterLayer({
       address: undefined,
       shardLockExpiration: defaults.shardLockExpiry,
@@ -107,6 +108,7 @@ export const fleetReader = (
       if (fleet === undefined) return null
       const { sql, queue } = fleet
       // A worker is live while the cluster lists its runner (it drops one it has declared dead).
+      const { liveRunners } = yield* cluster
       const live = yield* liveRunners(sql, shardLockExpiry)
       return { runs: yield* queue.list, workers: yield* queue.workers, live }
     })

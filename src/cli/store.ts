@@ -13,10 +13,9 @@ import { join } from "node:path"
 import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import type { EngineName } from "../domain/settings.ts"
 import { thrownMessage } from "../domain/thrown.ts"
-import * as DurableEngine from "../engine/DurableEngine.ts"
 import { RunStore } from "../record/RunStore.ts"
-import { makeSqlRunStore } from "../record/SqlRunStore.ts"
 import { sqlMessage } from "../sql/sqlMessage.ts"
+import { durableEngine, sqlRunStore } from "./lazy.ts"
 
 export interface StoreLocation {
   readonly engine: EngineName
@@ -108,10 +107,12 @@ export const storeLayer = (
   location: StoreLocation
 ): Layer.Layer<RunStore | EffectEngine.WorkflowEngine, InvalidConfig | StateUnavailable | SqlError> =>
   Layer.unwrap(Effect.gen(function*() {
+    const DurableEngine = yield* durableEngine
     if (location.engine === "journal") {
       return Layer.merge(Layer.succeed(RunStore, RunStore.make(location.stateDir)), DurableEngine.layerMemory)
     }
     const { layer, where } = yield* sqlClient(location)
+    const { makeSqlRunStore } = yield* sqlRunStore
     // Runs the JSONL journal recorded in the same state dir are brought in once, so none is lost.
     const records = Layer.effect(
       RunStore,

@@ -10,7 +10,7 @@ import { escapeLine } from "../../domain/terminalText.ts"
 import { fileAgentEntry } from "../agentSettings.ts"
 import { findRunId } from "../findRun.ts"
 import { resumeFlags, runIdArgument } from "../flags.ts"
-import { cliObservers, settle, withRalphOn } from "../invocation.ts"
+import { invocation } from "../lazy.ts"
 import { CliSession } from "../session.ts"
 import { type CliSettings, loadLocation, loadSettings } from "../settings.ts"
 import { openRecords, openStore } from "../store.ts"
@@ -89,74 +89,75 @@ export const resume = Command.make(
   "resume",
   { ...resumeFlags, runId: runIdArgument },
   (flags) =>
-    settle(Effect.scoped(Effect.gen(function*() {
-      const session = yield* CliSession
-      session.output({ json: flags.json })
-      const { workspace: here, ...location } = yield* loadLocation(flags, process.env)
-      const stateDir = location.stateDir
-      // Opened once: the run is found in it, and continued on it.
-      const records = yield* openRecords(location)
-      const runId = yield* findRunId(records.store, flags.runId, here)
-      const { entries, view } = yield* Effect.all({
-        view: records.store.read(runId),
-        entries: records.store.entries(runId)
-      })
-      session.output({ maxResultChars: view.started.config.maxResultChars })
-      // A finished run gives its result again, whether or not its agent could still be started.
-      if (view.envelope !== null) return view.envelope
-      warnIfRepeating(view)
-      const agent = decodeValue(agentRef.schema)(view.started.config.subagentProvider)
-      if ("problem" in agent) {
-        return yield* new StateUnavailable({
-          path: stateDir,
-          problem: `run ${view.started.runId} names ${agent.problem}`
+    Effect.flatMap(invocation, ({ cliObservers, settle, withRalphOn }) =>
+      settle(Effect.scoped(Effect.gen(function*() {
+        const session = yield* CliSession
+        session.output({ json: flags.json })
+        const { workspace: here, ...location } = yield* loadLocation(flags, process.env)
+        const stateDir = location.stateDir
+        // Opened once: the run is found in it, and continued on it.
+        const records = yield* openRecords(location)
+        const runId = yield* findRunId(records.store, flags.runId, here)
+        const { entries, view } = yield* Effect.all({
+          view: records.store.read(runId),
+          entries: records.store.entries(runId)
         })
-      }
-      const loaded = yield* loadSettings({
-        ...flags,
-        workspace: Option.some(view.started.workspace),
-        agent: Option.some({ value: agent.value, source: "the run's record" }),
-        agentCmd: Option.none(),
-        agentArgs: Option.none(),
-        model: Option.none(),
-        // The fallback order is the run's, each named agent's settings its record's (values from the config now).
-        fallbackAgents: Option.some({ value: view.started.fallbackAgents ?? [], source: "the run's record" }),
-        recordedAgents: namedAgentsOf(view),
-        // The run is continued where it is recorded, whatever the run's workspace configures now.
-        stateDir: Option.some({ value: stateDir, source: "the run's location" }),
-        engine: Option.some({ value: location.engine, source: "the run's location" }),
-        databaseUrl: Option.map(
-          Option.fromUndefinedOr(location.databaseUrl),
-          (value) => ({ value, source: "the run's location" })
+        session.output({ maxResultChars: view.started.config.maxResultChars })
+        // A finished run gives its result again, whether or not its agent could still be started.
+        if (view.envelope !== null) return view.envelope
+        warnIfRepeating(view)
+        const agent = decodeValue(agentRef.schema)(view.started.config.subagentProvider)
+        if ("problem" in agent) {
+          return yield* new StateUnavailable({
+            path: stateDir,
+            problem: `run ${view.started.runId} names ${agent.problem}`
+          })
+        }
+        const loaded = yield* loadSettings({
+          ...flags,
+          workspace: Option.some(view.started.workspace),
+          agent: Option.some({ value: agent.value, source: "the run's record" }),
+          agentCmd: Option.none(),
+          agentArgs: Option.none(),
+          model: Option.none(),
+          // The fallback order is the run's, each named agent's settings its record's (values from the config now).
+          fallbackAgents: Option.some({ value: view.started.fallbackAgents ?? [], source: "the run's record" }),
+          recordedAgents: namedAgentsOf(view),
+          // The run is continued where it is recorded, whatever the run's workspace configures now.
+          stateDir: Option.some({ value: stateDir, source: "the run's location" }),
+          engine: Option.some({ value: location.engine, source: "the run's location" }),
+          databaseUrl: Option.map(
+            Option.fromUndefinedOr(location.databaseUrl),
+            (value) => ({ value, source: "the run's location" })
+          )
+        }, process.env)
+        // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
+        // The record keeps the names of the agent's variables, not their values: they come from the config now.
+        const restored = withValuesFrom(view.started.agent, loaded.agent)
+        if ("missing" in restored) {
+          return yield* new InvalidConfig({
+            key: `agents.${agent.value}.env`,
+            problem:
+              `the run was started with ${restored.missing.join(", ")} set for its agent; ralph records no values, ` +
+              `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
+          })
+        }
+        const fallbacks = yield* restoredFallbacks(view, loaded)
+        const settings: CliSettings = {
+          ...loaded,
+          ...location,
+          config: view.started.config,
+          agent: restored.agent,
+          review: yield* recordedReviewer(view, stateDir),
+          fallbacks
+        }
+        // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
+        // (A run read from the journal of a state dir with no ralph.db yet is continued on a new one.)
+        return yield* withRalphOn(
+          records.opened ?? (yield* openStore(location)),
+          settings,
+          (ralph) => ralph.resume(view.started.runId),
+          cliObservers(session, settings, flags.quiet, entries)
         )
-      }, process.env)
-      // The objective, caps and agent of a run are immutable; only time limits and retries are per invocation.
-      // The record keeps the names of the agent's variables, not their values: they come from the config now.
-      const restored = withValuesFrom(view.started.agent, loaded.agent)
-      if ("missing" in restored) {
-        return yield* new InvalidConfig({
-          key: `agents.${agent.value}.env`,
-          problem:
-            `the run was started with ${restored.missing.join(", ")} set for its agent; ralph records no values, ` +
-            `so set ${restored.missing.length === 1 ? "it" : "them"} again in ralph.config.json to resume it`
-        })
-      }
-      const fallbacks = yield* restoredFallbacks(view, loaded)
-      const settings: CliSettings = {
-        ...loaded,
-        ...location,
-        config: view.started.config,
-        agent: restored.agent,
-        review: yield* recordedReviewer(view, stateDir),
-        fallbacks
-      }
-      // Ralph finds the run in the store, stops a child the interrupted run left and continues it.
-      // (A run read from the journal of a state dir with no ralph.db yet is continued on a new one.)
-      return yield* withRalphOn(
-        records.opened ?? (yield* openStore(location)),
-        settings,
-        (ralph) => ralph.resume(view.started.runId),
-        cliObservers(session, settings, flags.quiet, entries)
-      )
-    })))
+      }))))
 ).pipe(Command.withDescription("Continue an unfinished run from its last finished round"))

@@ -5,7 +5,7 @@ import { checkObjective } from "../../domain/config.ts"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { thrownMessage } from "../../domain/thrown.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
-import { cliObservers, settle, withRalph } from "../invocation.ts"
+import { invocation } from "../lazy.ts"
 import { CliSession } from "../session.ts"
 import { loadSettings } from "../settings.ts"
 
@@ -55,17 +55,18 @@ export const run = Command.make(
     maxRounds: maxRoundsFlag
   },
   (flags) =>
-    settle(Effect.gen(function*() {
-      const session = yield* CliSession
-      session.output({ json: flags.json })
-      // An empty objective is the first thing to say, before anything about the settings.
-      const objective = yield* Effect.flatMap(readObjective(flags.objective, flags.objectiveFile), checkObjective)
-      const settings = yield* loadSettings(flags, process.env, flags)
-      session.output({ maxResultChars: settings.config.maxResultChars })
-      return yield* withRalph(
-        settings,
-        (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
-        cliObservers(session, settings, flags.quiet)
-      )
-    }))
+    Effect.flatMap(invocation, ({ cliObservers, settle, withRalph }) =>
+      settle(Effect.gen(function*() {
+        const session = yield* CliSession
+        session.output({ json: flags.json })
+        // An empty objective is the first thing to say, before anything about the settings.
+        const objective = yield* Effect.flatMap(readObjective(flags.objective, flags.objectiveFile), checkObjective)
+        const settings = yield* loadSettings(flags, process.env, flags)
+        session.output({ maxResultChars: settings.config.maxResultChars })
+        return yield* withRalph(
+          settings,
+          (ralph) => ralph.run({ objective, maxRounds: Option.getOrUndefined(flags.maxRounds) }),
+          cliObservers(session, settings, flags.quiet)
+        )
+      })))
 ).pipe(Command.withDescription("Run a Ralph loop on an objective until a worker reports it complete or blocked"))

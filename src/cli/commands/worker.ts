@@ -3,10 +3,9 @@ import { Command } from "effect/cli"
 import { hostname } from "node:os"
 import type { RunEvent } from "../../domain/events.ts"
 import { escapeLine } from "../../domain/terminalText.ts"
-import { runWorker } from "../../fleet/worker.ts"
 import { workerFlags } from "../flags.ts"
 import { fleetSql } from "../fleet.ts"
-import { trackChildren } from "../invocation.ts"
+import { fleetWorker, invocation } from "../lazy.ts"
 import { providersLayer } from "../providers.ts"
 import { loadWorkerSettings } from "../serverSettings.ts"
 import { CliSession, settleFailure } from "../session.ts"
@@ -42,6 +41,8 @@ export const worker = Command.make(
         session.drives()
         const settings = yield* loadWorkerSettings(flags, process.env)
         const { layer, where } = yield* fleetSql(settings)
+        const { trackChildren } = yield* invocation
+        const { runWorker } = yield* fleetWorker
         const track = trackChildren(session)
         return yield* runWorker({
           sql: layer,
