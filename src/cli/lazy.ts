@@ -8,6 +8,9 @@ import { Effect } from "effect"
 /** Ralph for one invocation: the loop, its workflow engine, the providers. */
 export const invocation = Effect.promise(() => import("./invocation.ts"))
 
+/** ralph's workflow (the loop's body and its activities), for a command that addresses a run's execution. */
+export const workflow = Effect.promise(() => import("../loop/workflow.ts"))
+
 /** ralph's durable workflow engine (memory and SQL). */
 export const durableEngine = Effect.promise(() => import("../engine/DurableEngine.ts"))
 

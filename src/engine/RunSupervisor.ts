@@ -1,6 +1,7 @@
-import { Context, Effect, Fiber, Layer, Random, Ref, type Scope } from "effect"
+import { Context, Effect, Fiber, Layer, Ref, type Scope } from "effect"
 import { ChildFailed, type ChildOutput, type ChildRequest, type Provider } from "../agents/SubagentProvider.ts"
 import { EngineRejected } from "../domain/errors.ts"
+import { makeRunId } from "../domain/runId.ts"
 import { defaults } from "../domain/settings.ts"
 import * as DurableEngine from "./DurableEngine.ts"
 
@@ -42,17 +43,6 @@ export interface EngineOptions {
 }
 
 export const defaultEngineOptions: EngineOptions = { maxChildrenPerRun: defaults.maxChildrenPerRun }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0")
-
-/** A sortable, readable run id: UTC time to the second plus random hex. */
-export const makeRunId = Effect.gen(function*() {
-  const now = new Date(yield* Effect.clockWith((clock) => clock.currentTimeMillis))
-  const suffix = yield* Random.nextIntBetween(0, 0xffffff)
-  return `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}-` +
-    `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}-` +
-    suffix.toString(16).padStart(6, "0")
-})
 
 /**
  * Runs and their children: mints run ids, counts the children a run starts against its ceiling, and

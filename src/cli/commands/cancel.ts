@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import { Argument, Command } from "effect/cli"
 import { InvalidArguments, StateUnavailable } from "../../domain/errors.ts"
-import { RalphRun } from "../../loop/workflow.ts"
 import { readFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
+import * as lazy from "../lazy.ts"
 import { printRead } from "../present/print.ts"
 import { loadLocation } from "../settings.ts"
 import { withRecords } from "../store.ts"
@@ -55,6 +55,7 @@ export const cancel = Command.make(
               return yield* new InvalidArguments({ argument: "runId", problem: `run ${runId} has already ended` })
             }
             yield* queue.cancel(runId)
+            const { RalphRun } = yield* lazy.workflow
             yield* engine.interruptUnsafe(RalphRun, runId)
             return { runId, was: run.worker === null ? "queued" : "running" } satisfies CancelAsked
           }).pipe(

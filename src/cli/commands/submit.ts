@@ -3,12 +3,12 @@ import { Argument, Command, Flag } from "effect/cli"
 import { SubagentProvider } from "../../agents/SubagentProvider.ts"
 import { checkObjective, resolveArgs } from "../../domain/config.ts"
 import { InvalidArguments, type RalphError, StateUnavailable } from "../../domain/errors.ts"
-import { makeRunId } from "../../engine/RunSupervisor.ts"
+import { makeRunId } from "../../domain/runId.ts"
 import { shapeOf } from "../../fleet/submission.ts"
-import { RalphRun } from "../../loop/workflow.ts"
 import { checkRepo } from "../../workspace/runBranch.ts"
 import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
+import * as lazy from "../lazy.ts"
 import { printRead } from "../present/print.ts"
 import { providersLayer } from "../providers.ts"
 import { loadSettings } from "../settings.ts"
@@ -90,6 +90,7 @@ export const submit = Command.make(
               },
               shape: shapeOf(settings)
             })
+            const { RalphRun } = yield* lazy.workflow
             yield* engine.execute(RalphRun, {
               executionId: runId,
               payload: { runId, objective: resolved.objective, maxRounds: resolved.maxRounds, from: null },
