@@ -200,4 +200,71 @@ describe("a fleet run waiting out a rate limit", () => {
     },
     150_000
   )
+
+  it("a retry's wait goes on where it was when another worker takes the run over", async () => {
+    const { root, ws, repo, env: base } = setUp(1)
+    const agent = writeFleetAgent(join(root, "agent"))
+    const env = { ...base, AGENT_ROUNDS: "1", AGENT_SLEEP_MS: "100" }
+    const once = join(root, "limited-once.mjs")
+    const marker = join(root, "limited-once")
+    // Its first child says the limit resets in 40 s (within the retry cap: a retry, not a limit wait).
+    writeFileSync(
+      once,
+      `import { existsSync, readFileSync, writeFileSync } from "node:fs"
+if (!existsSync(${JSON.stringify(marker)})) {
+  readFileSync(0)
+  writeFileSync(${JSON.stringify(marker)}, "")
+  process.stdout.write(JSON.stringify({ retryAfterSeconds: 40 }))
+  process.exit(75)
+}
+await import(${JSON.stringify(agent)})
+`
+    )
+    const first = startWorker(ws, ["--work-dir", join(root, "work-1")], env)
+    let second: Worker | undefined
+    try {
+      const { json } = await ralphJson(ws, [
+        "submit",
+        "retry once",
+        "--repo",
+        repo,
+        "--agent-cmd",
+        `node ${once}`,
+        "--retries",
+        "1"
+      ], env)
+      const runId = json.runId as string
+      await eventually(
+        "the retry to be recorded",
+        async () => (await exported(ws, runId, env).catch(() => [])).some((e) => e.type === "retry"),
+        90_000,
+        300
+      )
+      const retry = (await exported(ws, runId, env)).find((e) => e.type === "retry") as {
+        readonly t?: string
+        readonly delayMs?: number
+      }
+      expect(retry.delayMs).toBeGreaterThanOrEqual(39_000)
+      // Ten seconds into the wait, handed to another worker (SIGTERM).
+      await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(retry.t!) + 10_000 - Date.now())))
+      await stop(first)
+      second = startWorker(ws, ["--work-dir", join(root, "work-2")], env)
+      const next = second
+      await eventually("the run to complete", async () => (await stateOf(ws, env, runId)) === "complete", 120_000, 500)
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}\n${tail(next)}`)
+        })
+      const entries = await exported(ws, runId, env) as ReadonlyArray<
+        { readonly type: string; readonly round?: number; readonly attempt?: number; readonly t?: string }
+      >
+      const retried = entries.find((e) => e.type === "round-started" && e.attempt === 2)!
+      const waited = Date.parse(retried.t!) - Date.parse(retry.t!)
+      // What was left of the wait: waited all again on the second worker, it would be 50 s and more.
+      expect(waited).toBeGreaterThanOrEqual(retry.delayMs! - 1000)
+      expect(waited).toBeLessThan(retry.delayMs! + 8000)
+    } finally {
+      if (first.child.exitCode === null && first.child.signalCode === null) await stop(first)
+      if (second !== undefined) await stop(second)
+    }
+  }, 180_000)
 })
