@@ -7,36 +7,25 @@ import { afterAll, describe, expect, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { isGone } from "../support/agents.ts"
-import { newWorkspace, removeWorkspaces, runCliBounded } from "../support/cli.ts"
+import { removeWorkspaces, runCliBounded } from "../support/cli.ts"
 import {
   branchCommits,
   eventually,
   exported,
+  fleetCase,
   listRuns,
-  makeRepo,
   ralphJson,
+  runRow,
   startWorker,
   submitRun,
-  waitFor,
-  writeFleetAgent
+  waitFor
 } from "../support/fleet.ts"
 
 afterAll(removeWorkspaces)
 
-const setUp = (rounds: number, sleepMs: number) => {
-  const { root, ws } = newWorkspace()
-  const repo = makeRepo(root, "repo")
-  const agent = writeFleetAgent(join(root, "agent"))
-  const env = { RALPH_SHARD_LOCK_EXPIRY: "3s", AGENT_ROUNDS: String(rounds), AGENT_SLEEP_MS: String(sleepMs) }
-  return { root, ws, repo, agent, env }
-}
-
-const stateOf = async (ws: string, env: Readonly<Record<string, string>>, runId: string) =>
-  (await listRuns(ws, env)).find((r) => r.runId === runId)
-
 describe("the fleet's commands on SQLite", () => {
   it("cancels a running run (its child stopped, recorded Cancelled) and a queued one (never started)", async () => {
-    const { root, ws, repo, agent, env } = setUp(50, 1000)
+    const { root, ws, repo, agent, env } = fleetCase(50, 1000)
     const running = await submitRun(ws, agent, repo, "go on for a long time", env)
     const queued = await submitRun(ws, agent, repo, "later", env, ["--not-before", "2099-01-01T00:00:00Z"])
     const worker = startWorker(ws, ["--concurrency", "2", "--work-dir", join(root, "work")], env)
@@ -53,7 +42,7 @@ describe("the fleet's commands on SQLite", () => {
       expect(cancelledQueued.stdout).toContain("cancelled before it started")
       await eventually(
         "the running run to be recorded cancelled",
-        async () => (await stateOf(ws, env, running))?.state === "cancelled",
+        async () => (await runRow(ws, env, running))?.state === "cancelled",
         30_000,
         300
       )
@@ -66,7 +55,7 @@ describe("the fleet's commands on SQLite", () => {
       const finished = entries.filter((e) => e.type === "round-finished").length
       await new Promise((r) => setTimeout(r, 2500))
       expect((await exported(ws, running, env)).filter((e) => e.type === "round-finished").length).toBe(finished)
-      expect((await stateOf(ws, env, queued))?.state).toBe("cancelled")
+      expect((await runRow(ws, env, queued))?.state).toBe("cancelled")
       const again = await runCliBounded(["cancel", running], { cwd: ws, env })
       expect(again.code).toBe(1)
       expect(again.stderr).toContain("has already ended")
@@ -77,15 +66,15 @@ describe("the fleet's commands on SQLite", () => {
   }, 120_000)
 
   it("holds a run submitted --not-before until then", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const worker = startWorker(ws, ["--work-dir", join(root, "work")], env)
     try {
       await waitFor("the worker to join", () => worker.stderr.includes("joined the fleet"))
       const notBefore = new Date(Date.now() + 6000)
       const runId = await submitRun(ws, agent, repo, "one round", env, ["--not-before", notBefore.toISOString()])
       await new Promise((r) => setTimeout(r, 2000))
-      expect((await stateOf(ws, env, runId))?.state).toBe("queued")
-      await eventually("the run to complete", async () => (await stateOf(ws, env, runId))?.state === "complete", 60_000)
+      expect((await runRow(ws, env, runId))?.state).toBe("queued")
+      await eventually("the run to complete", async () => (await runRow(ws, env, runId))?.state === "complete", 60_000)
       const started = (await exported(ws, runId, env)).find((e) => e.type === "run-started") as { readonly t?: string }
       expect(Date.parse(started.t!)).toBeGreaterThanOrEqual(notBefore.getTime())
     } finally {
@@ -97,7 +86,7 @@ describe("the fleet's commands on SQLite", () => {
   it(
     "a worker's SIGTERM stops its child and hands its run to another worker, which goes on from its last pushed round",
     async () => {
-      const { root, ws, repo, agent, env } = setUp(5, 1200)
+      const { root, ws, repo, agent, env } = fleetCase(5, 1200)
       const first = startWorker(ws, ["--work-dir", join(root, "work-1")], env)
       await waitFor("the first worker to join", () => first.stderr.includes("joined the fleet"))
       const runId = await submitRun(ws, agent, repo, "five rounds", env)
@@ -115,7 +104,7 @@ describe("the fleet's commands on SQLite", () => {
         )
         await eventually(
           "the run to complete",
-          async () => (await stateOf(ws, env, runId))?.state === "complete",
+          async () => (await runRow(ws, env, runId))?.state === "complete",
           90_000
         )
         const commits = branchCommits(repo, `ralph/${runId}`).slice(1)
@@ -137,7 +126,7 @@ describe("the fleet's commands on SQLite", () => {
   )
 
   it("a worker paused past its lease and lock, its run moved on, records nothing more when it wakes", async () => {
-    const { root, ws, repo, agent, env } = setUp(5, 2000)
+    const { root, ws, repo, agent, env } = fleetCase(5, 2000)
     const paused = { ...env, RALPH_TEST_LEASE_TTL_MS: "2000" }
     const first = startWorker(ws, ["--work-dir", join(root, "work-1")], paused)
     await waitFor("the first worker to join", () => first.stderr.includes("joined the fleet"))
@@ -161,7 +150,7 @@ describe("the fleet's commands on SQLite", () => {
       driver.child.kill("SIGCONT")
     }
     try {
-      await eventually("the run to complete", async () => (await stateOf(ws, env, runId))?.state === "complete", 90_000)
+      await eventually("the run to complete", async () => (await runRow(ws, env, runId))?.state === "complete", 90_000)
       // The woken worker's round 2 (its child finished while it was paused) reached neither the record nor the branch.
       await new Promise((r) => setTimeout(r, 2000))
       const entries = await exported(ws, runId, env)
@@ -177,7 +166,7 @@ describe("the fleet's commands on SQLite", () => {
   }, 180_000)
 
   it("stops the child a SIGKILLed worker left running when a worker starts on that machine again", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 120_000)
+    const { root, ws, repo, agent, env } = fleetCase(1, 120_000)
     const log = join(root, "agent.log")
     const logged = { ...env, AGENT_LOG: log }
     const first = startWorker(ws, ["--work-dir", join(root, "work")], logged)
@@ -202,7 +191,7 @@ describe("the fleet's commands on SQLite", () => {
   }, 120_000)
 
   it("keeps a run's agent env names only; a worker without a value fails that run naming it", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     writeFileSync(
       join(ws, "ralph.config.json"),
       JSON.stringify({ agents: { exec: { env: { FLEET_TOKEN: "s3cret-value" } } } })
@@ -219,7 +208,7 @@ describe("the fleet's commands on SQLite", () => {
       env
     )
     try {
-      await eventually("the run to fail", async () => (await stateOf(ws, env, runId))?.state === "failed", 60_000, 300)
+      await eventually("the run to fail", async () => (await runRow(ws, env, runId))?.state === "failed", 60_000, 300)
       const failed = (await exported(ws, runId, env)).find((e) => e.type === "run-failed") as {
         readonly error?: { readonly message?: string }
       }
@@ -232,7 +221,7 @@ describe("the fleet's commands on SQLite", () => {
   }, 120_000)
 
   it("refuses a submit with a bad repository, an unknown agent or no shared store, queueing nothing", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const submit = (more: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>
       runCliBounded(["submit", "objective", "--agent-cmd", `node ${agent}`, ...more], {
         cwd: ws,

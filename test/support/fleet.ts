@@ -6,7 +6,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { cliEnv, ensureCli, runCliBounded } from "./cli.ts"
+import { cliEnv, ensureCli, newWorkspace, runCliBounded } from "./cli.ts"
 
 const git = (cwd: string, ...args: Array<string>) =>
   execFileSync("git", args, {
@@ -163,6 +163,22 @@ export const listRuns = async (cwd: string, env: Readonly<Record<string, string>
       readonly branch?: string
     }
   >
+
+/** One run's row of `ralph runs`, or undefined while it is not listed. */
+export const runRow = async (cwd: string, env: Readonly<Record<string, string>>, runId: string) =>
+  (await listRuns(cwd, env)).find((r) => r.runId === runId)
+
+/**
+ * A fleet test's workspace (`ws`, the store's: SQLite in its state dir), one bare repository, the
+ * fleet agent doing `rounds` rounds of `sleepMs` each, and the environment for workers (a 3 s lock expiry).
+ */
+export const fleetCase = (rounds: number, sleepMs: number) => {
+  const { root, ws } = newWorkspace()
+  const repo = makeRepo(root, "repo")
+  const agent = writeFleetAgent(join(root, "agent"))
+  const env = { RALPH_SHARD_LOCK_EXPIRY: "3s", AGENT_ROUNDS: String(rounds), AGENT_SLEEP_MS: String(sleepMs) }
+  return { root, ws, repo, agent, env }
+}
 
 /** `ralph submit` of an objective on `repo` with the fleet agent; the run's id. */
 export const submitRun = async (
