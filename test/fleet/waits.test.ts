@@ -7,18 +7,17 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { newWorkspace, removeWorkspaces, runCliBounded } from "../support/cli.ts"
+import { removeWorkspaces, runCliBounded } from "../support/cli.ts"
 import {
   eventually,
   exported,
-  listRuns,
-  makeRepo,
+  fleetCase,
   ralphJson,
+  runRow,
   startWorker,
   submitRun,
   waitFor,
-  type Worker,
-  writeFleetAgent
+  type Worker
 } from "../support/fleet.ts"
 
 afterAll(removeWorkspaces)
@@ -46,12 +45,10 @@ writeFileSync(process.env.RALPH_REPORT_FILE, JSON.stringify({
   return file
 }
 
-const setUp = (limitedFrom: number) => {
-  const { root, ws } = newWorkspace()
-  const repo = makeRepo(root, "repo")
-  const agent = writeLimitedAgent(root, limitedFrom)
-  const env = { RALPH_SHARD_LOCK_EXPIRY: "3s" }
-  return { root, ws, repo, agent, env }
+/** A fleet case whose run's agent is `writeLimitedAgent`'s (the fleet agent stays at hand). */
+const limitedCase = (limitedFrom: number) => {
+  const fleet = fleetCase(1, 100)
+  return { ...fleet, limited: writeLimitedAgent(fleet.root, limitedFrom) }
 }
 
 const tail = (worker: Worker) => worker.stderr.split("\n").slice(-20).join("\n")
@@ -68,12 +65,8 @@ const limitWaitRecorded = (ws: string, env: Readonly<Record<string, string>>, ru
     throw new Error(`${String(error)}\n${tail(worker)}`)
   })
 
-const stateOf = async (ws: string, env: Readonly<Record<string, string>>, runId: string) => {
-  const runs = await listRuns(ws, env)
-  // A listing that failed prints its error as JSON: shown, not misread as a state.
-  if (!Array.isArray(runs)) throw new Error(`ralph runs failed: ${JSON.stringify(runs)}`)
-  return runs.find((r) => r.runId === runId)?.state
-}
+const stateOf = async (ws: string, env: Readonly<Record<string, string>>, runId: string) =>
+  (await runRow(ws, env, runId))?.state
 
 const stop = async (worker: Worker) => {
   worker.child.kill("SIGTERM")
@@ -82,8 +75,8 @@ const stop = async (worker: Worker) => {
 
 describe("a fleet run waiting out a rate limit", () => {
   it("is listed running with its wait, and ralph cancel from another process ends it Cancelled", async () => {
-    const { root, ws, repo, agent, env } = setUp(1)
-    const runId = await submitRun(ws, agent, repo, "wait the limit out", env, ["--wait-limits", "1h"])
+    const { root, ws, repo, limited, env } = limitedCase(1)
+    const runId = await submitRun(ws, limited, repo, "wait the limit out", env, ["--wait-limits", "1h"])
     const worker = startWorker(ws, ["--work-dir", join(root, "work")], env)
     try {
       await limitWaitRecorded(ws, env, runId, worker)
@@ -123,8 +116,8 @@ describe("a fleet run waiting out a rate limit", () => {
   }, 150_000)
 
   it("--max-time ends it budget-limited when the budget passes, not at the wake", async () => {
-    const { root, ws, repo, agent, env } = setUp(2)
-    const runId = await submitRun(ws, agent, repo, "wait the limit out", env, [
+    const { root, ws, repo, limited, env } = limitedCase(2)
+    const runId = await submitRun(ws, limited, repo, "wait the limit out", env, [
       "--wait-limits",
       "1h",
       "--max-time",
@@ -162,9 +155,7 @@ describe("a fleet run waiting out a rate limit", () => {
   it(
     "a run cancelled while no worker holds it is recorded Cancelled by the next worker, which starts nothing",
     async () => {
-      const { root, ws, repo, env: base } = setUp(1)
-      const agent = writeFleetAgent(join(root, "agent"))
-      const env = { ...base, AGENT_ROUNDS: "50", AGENT_SLEEP_MS: "1000" }
+      const { root, ws, repo, agent, env } = fleetCase(50, 1000)
       const first = startWorker(ws, ["--work-dir", join(root, "work-1")], env)
       let second: Worker | undefined
       try {
@@ -202,9 +193,7 @@ describe("a fleet run waiting out a rate limit", () => {
   )
 
   it("a retry's wait goes on where it was when another worker takes the run over", async () => {
-    const { root, ws, repo, env: base } = setUp(1)
-    const agent = writeFleetAgent(join(root, "agent"))
-    const env = { ...base, AGENT_ROUNDS: "1", AGENT_SLEEP_MS: "100" }
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const once = join(root, "limited-once.mjs")
     const marker = join(root, "limited-once")
     // Its first child says the limit resets in 40 s (within the retry cap: a retry, not a limit wait).
