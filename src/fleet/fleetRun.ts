@@ -39,6 +39,7 @@ import { runPaths } from "../workspace/runGitDir.ts"
 import { WorkspaceGuard } from "../workspace/WorkspaceGuard.ts"
 import type { WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import type { FleetQueue } from "./FleetQueue.ts"
+import { heldSleep } from "./heldSleep.ts"
 import type { RunExecution, RunExecutions } from "./RunExecutions.ts"
 import { type RunShape, shapeWithSecrets } from "./submission.ts"
 
@@ -73,6 +74,10 @@ const recordOf = (store: RunStore["Service"], runId: string) =>
     Effect.map((view): RunView | undefined => view),
     Effect.catchTag("InvalidArguments", () => Effect.succeed(undefined))
   )
+
+/** Whether the run's record is missing (it never started) or holds its end. */
+const recordedEnd = (store: RunStore["Service"], runId: string) =>
+  Effect.map(recordOf(store, runId), (view) => view === undefined || view.envelope !== null || view.error !== null)
 
 /** The run's guards: recorded when it started (a takeover keeps them), else from its submission and clone. */
 const guardsOf = Effect.fnUntraced(function*(
@@ -127,8 +132,10 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
     const execution = yield* worker.executions.enter(runId)
     const queued = yield* Effect.orDie(worker.queue.get(runId))
     if (queued === undefined) return yield* Effect.die(new Error(`ralph: run ${runId} is not in the fleet's queue`))
-    // Cancelled before it started (or its canceller's worker went first): nothing more runs.
-    if (queued.cancelled) return yield* Effect.interrupt
+    // Cancelled before it started, or after its end was recorded (its canceller's worker went first):
+    // nothing more runs. Cancelled while it had a record and no end (no worker held it: handed back,
+    // its worker dead), it goes on to driveRun, which records it `Cancelled` under the run's lease.
+    if (queued.cancelled && (yield* Effect.orDie(recordedEnd(worker.store, runId)))) return yield* Effect.interrupt
     const { submission } = queued.queued
     if (submission.notBefore !== null) {
       yield* DurableClock.sleep({
@@ -159,7 +166,9 @@ export const fleetRunBody = (worker: FleetWorker) => (payload: RalphRunPayload) 
       Effect.catchTag("LeaseLost", () => Effect.never)
     )
     yield* Effect.orDie(worker.queue.taken(runId, worker.address, clone.branch))
-    return yield* held.drive(Effect.scoped(driveRun(worker, payload, shape, clone, memo, { held, execution }))).pipe(
+    return yield* held.drive(
+      Effect.scoped(driveRun(worker, payload, shape, clone, memo, { held, execution }, queued.cancelled))
+    ).pipe(
       // This worker's writes for the run are refused: another one drives it. Record nothing more and
       // wait for the cluster to take the execution away (its shard moved with the lease).
       Effect.catchTag("LeaseLost", () => Effect.never)
@@ -173,7 +182,9 @@ const driveRun = Effect.fnUntraced(function*(
   shape: RunShape,
   clone: RunClone,
   memo: IndexMemo,
-  execution: ExecutionOf
+  execution: ExecutionOf,
+  /** Cancelled while no worker held it: recorded so, once its record is open, and nothing more runs. */
+  cancelled: boolean
 ) {
   const { runId } = payload
   const view = yield* Effect.orDie(recordOf(worker.store, runId))
@@ -234,6 +245,8 @@ const driveRun = Effect.fnUntraced(function*(
       ...(stoppedStalePid === null ? {} : { stoppedStalePid })
     })
   })
+  // Ended here, as a cancel of a running run ends it: by its finalizer above.
+  if (cancelled) return yield* Effect.interrupt
   // --max-time counts from the run's first start, whichever worker started it (the record's first entry).
   const startedAt = view === undefined ? Date.now() : Date.parse(view.started.t)
   return yield* runOn(worker, payload, shape, {
@@ -311,6 +324,8 @@ const runOn = Effect.fnUntraced(function*(
   const context: AttemptContext = {
     // At most `--concurrency` children of this worker at once, whichever runs they belong to.
     activity: run.execution.activity,
+    // Its waits held by this execution, under the lease: listed running, cut by a cancel or --max-time.
+    sleep: heldSleep(run.execution.activity),
     run: { ...handle, child: (request) => step(worker.permits.withPermits(1)(handle.child(request))) },
     events: RunEvents.of({ publish: (event) => step(events.publish(event)) }),
     workspace: clone.dir,

@@ -4,7 +4,8 @@
  * what it reads of clocks, randomness and processes never reaches the workflow body except as its
  * recorded result.
  */
-import { Clock, Effect, Random, Schema } from "effect"
+import { Clock, type Duration, Effect, Random, Schema } from "effect"
+import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import { ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { EngineRejected, MalformedReport, OversizedReport, StateUnavailable } from "../domain/errors.ts"
 import { withNotes } from "../domain/prompt.ts"
@@ -93,6 +94,15 @@ export interface AttemptContext {
    * without a result once that execution stops — src/fleet/RunExecutions.ts); absent: as it is.
    */
   readonly activity?: <A, E, R>(body: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /**
+   * How the body sleeps out a wait (a retry's, a limit's, a review retry's), by the wait's name; absent:
+   * on the engine's durable clock (`durableSleep`, src/loop/execution.ts). A fleet run's execution
+   * sleeps it itself, holding the run (src/fleet/heldSleep.ts).
+   */
+  readonly sleep?: (
+    name: string,
+    duration: Duration.Duration
+  ) => Effect.Effect<void, never, WorkflowEngine | WorkflowInstance>
 }
 
 export interface AttemptInput {

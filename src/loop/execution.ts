@@ -2,8 +2,8 @@
  * Where the loop stands between rounds, and one execution of the workflow: its payload, its spend
  * and its activities (an attempt, a claim's check, a review, the wait for an answer).
  */
-import { Effect } from "effect"
-import { Activity } from "effect/workflow"
+import { Duration, Effect } from "effect"
+import { Activity, DurableClock } from "effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import { StateUnavailable } from "../domain/errors.ts"
 import { ClaimCheck, type Guards, type Verification } from "../domain/guards.ts"
@@ -68,15 +68,24 @@ export interface Execution {
   readonly reviews: { count: number }
   /** The wait for a person's answer to a blocked round (`--on-blocked ask`). */
   readonly ask: (round: number, blocker: string) => Effect.Effect<AnswerOutcome, StateUnavailable, InWorkflow>
+  /** The body's sleep through a wait (a retry's, a limit's), by the wait's name: the context's, else `durableSleep`. */
+  readonly sleep: (name: string, duration: Duration.Duration) => Effect.Effect<void, never, InWorkflow>
   readonly onRound: (state: LoopState) => Effect.Effect<void>
 }
 
-/** The activities of one execution of run `runId`, over the live run's context. */
+/**
+ * A wait on the engine's durable clock, whatever its length (`inMemoryThreshold: 0`): its wake time is
+ * stored when first scheduled, so a replay after a crash waits what is left of it.
+ */
+export const durableSleep = (name: string, duration: Duration.Duration): Effect.Effect<void, never, InWorkflow> =>
+  DurableClock.sleep({ name, duration, inMemoryThreshold: Duration.zero })
+
+/** The activities (and waits) of one execution of run `runId`, over the live run's context. */
 export const activitiesOf = (
   payload: RalphRunPayload,
   guards: Guards,
   contextOf: (runId: string) => Effect.Effect<AttemptContext>
-): Pick<Execution, "attempt" | "claim" | "review" | "ask"> => {
+): Pick<Execution, "attempt" | "claim" | "review" | "ask" | "sleep"> => {
   const { maxRounds, runId } = payload
   // An activity's body on the run's context, through the context's own wrapper when it has one.
   const onContext = <A, E, R>(body: (context: AttemptContext) => Effect.Effect<A, E, R>) =>
@@ -138,5 +147,10 @@ export const activitiesOf = (
           : context.inbox.awaitAnswer({ round, blocker, timeoutMs: guards.ask?.timeoutMs })
       )
     })
-  return { attempt, claim, review, ask }
+  const sleep = (name: string, duration: Duration.Duration) =>
+    Effect.flatMap(
+      contextOf(runId),
+      (context) => context.sleep === undefined ? durableSleep(name, duration) : context.sleep(name, duration)
+    )
+  return { attempt, claim, review, ask, sleep }
 }

@@ -8,7 +8,6 @@
  * round's attempt; one that fails otherwise, or past its retries, fails the round.
  */
 import { Clock, Duration, Effect, Random, Schema } from "effect"
-import { DurableClock } from "effect/workflow"
 import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
 import type { ChildFailed } from "../agents/SubagentProvider.ts"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
@@ -204,6 +203,8 @@ export interface Reviewing<R> {
   /** Reviews made so far (the workflow's count, rebuilt as the body replays). */
   readonly reviews: { count: number }
   readonly review: (input: ReviewInput) => Effect.Effect<Reviewed, ReviewAttemptError, R>
+  /** The body's sleep through the wait before a review's retry (see Execution.sleep). */
+  readonly sleep: (name: string, duration: Duration.Duration) => Effect.Effect<void, never, R>
 }
 
 /** The review of round `n`'s claim, its attempts and the durable waits between them. */
@@ -235,11 +236,7 @@ const reviewWithRetries = <R>(
       const retried = outcome.retried
       // The failed reviewer's spend counts against the caps before the next one starts.
       execution.spend.review(n, retried.usage, retried.durationMs)
-      yield* DurableClock.sleep({
-        name: `round ${n} review retry ${attempt}`,
-        duration: Duration.millis(retried.retryInMs),
-        inMemoryThreshold: Duration.zero
-      })
+      yield* execution.sleep(`round ${n} review retry ${attempt}`, Duration.millis(retried.retryInMs))
       waitedMillis += retried.retryInMs
       attempt++
     }

@@ -4,7 +4,6 @@
  * (`conclude`: a claim checked and reviewed, a blocker answered, a budget used up).
  */
 import { Clock, Duration, Effect } from "effect"
-import { DurableClock } from "effect/workflow"
 import { type ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { RoundFailed } from "../domain/errors.ts"
 import {
@@ -251,11 +250,7 @@ export const runRound = (execution: Execution) =>
         // Until the reset the attempt's activity decided: the wake time is stored the first time the
         // clock is scheduled, so a replay (whatever its own clock or flags say) waits what is left of it.
         const now = yield* Clock.currentTimeMillis
-        yield* DurableClock.sleep({
-          name: `round ${n} limit wait ${attempt}`,
-          duration: Duration.millis(Math.max(0, limitWait.until - now)),
-          inMemoryThreshold: Duration.zero
-        })
+        yield* execution.sleep(`round ${n} limit wait ${attempt}`, Duration.millis(Math.max(0, limitWait.until - now)))
         // The limit has reset: the round's retries start afresh.
         limitWaitedMillis += limitWait.ms
         waitedMillis = 0
@@ -273,11 +268,7 @@ export const runRound = (execution: Execution) =>
       }
       if (retryInMs === null) return yield* roundFailed(n, state.last, failure)
       // Persisted whatever its length, so a crash during the wait resumes the wait.
-      yield* DurableClock.sleep({
-        name: `round ${n} retry ${attempt}`,
-        duration: Duration.millis(retryInMs),
-        inMemoryThreshold: Duration.zero
-      })
+      yield* execution.sleep(`round ${n} retry ${attempt}`, Duration.millis(retryInMs))
       waitedMillis += retryInMs
       attempt++
     }

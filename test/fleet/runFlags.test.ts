@@ -161,7 +161,7 @@ process.exit(75)
       }
       expect(wait.round).toBe(1)
       expect(Date.parse(wait.until!) - Date.parse(wait.t!)).toBeGreaterThanOrEqual(590_000)
-      // The round did not fail: the run sleeps on the cluster until the reset (README, Fleet).
+      // The round did not fail: its worker holds the run until the reset (README, Fleet).
       expect((await exported(ws, runId, env)).filter((e) => e.type === "run-failed")).toEqual([])
       expect(worker.stderr).not.toContain(`run ${runId}: RoundFailed`)
     } finally {
@@ -169,7 +169,7 @@ process.exit(75)
     }
   }, 120_000)
 
-  it("a round's retry wait (exit 75, retry after a second) is slept on the cluster and the round goes on", async () => {
+  it("a round's retry wait (exit 75, retry after a second) is slept by its worker and the round goes on", async () => {
     const { root, ws, repo, agent, env } = setUp(1, 100)
     const once = join(root, "limited-once.mjs")
     const marker = join(root, "limited-once")
