@@ -8,37 +8,26 @@ import { afterAll, describe, expect, it } from "@effect/vitest"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
-import { newWorkspace, removeWorkspaces, repoRoot, runCliBounded } from "../support/cli.ts"
+import { removeWorkspaces, repoRoot, runCliBounded } from "../support/cli.ts"
 import {
   branchCommits,
   eventually,
   exported,
-  listRuns,
-  makeRepo,
+  fleetCase,
   ralphJson,
+  runState,
   startWorker,
   submitRun,
   waitFor,
   type Worker,
-  writeFleetAgent
+  writeLimitedOnce
 } from "../support/fleet.ts"
 
 afterAll(removeWorkspaces)
 
-const setUp = (rounds: number, sleepMs: number) => {
-  const { root, ws } = newWorkspace()
-  const repo = makeRepo(root, "repo")
-  const agent = writeFleetAgent(join(root, "agent"))
-  const env = { RALPH_SHARD_LOCK_EXPIRY: "3s", AGENT_ROUNDS: String(rounds), AGENT_SLEEP_MS: String(sleepMs) }
-  return { root, ws, repo, agent, env }
-}
-
-const stateOf = async (ws: string, env: Readonly<Record<string, string>>, runId: string) =>
-  (await listRuns(ws, env)).find((r) => r.runId === runId)?.state
-
 /** Waits for the run to reach `state`, with the worker's last lines when it does not. */
 const reach = (ws: string, env: Readonly<Record<string, string>>, runId: string, state: string, worker: Worker) =>
-  eventually(`run ${runId} to be ${state}`, async () => (await stateOf(ws, env, runId)) === state, 90_000, 300)
+  eventually(`run ${runId} to be ${state}`, async () => (await runState(ws, env, runId)) === state, 90_000, 300)
     .catch((error: unknown) => {
       throw new Error(`${String(error)}\n${worker.stderr.split("\n").slice(-20).join("\n")}`)
     })
@@ -52,7 +41,7 @@ describe("a fleet run takes every flag that shapes a ralph run", () => {
   it(
     "--review: the reviewer rejects the first claim and accepts the second; each round on the branch once",
     async () => {
-      const { root, ws, repo, agent, env } = setUp(1, 100)
+      const { root, ws, repo, agent, env } = fleetCase(1, 100)
       const mode = join(root, "mode")
       writeFileSync(mode, "reject-once\n")
       const log = join(root, "reviews.jsonl")
@@ -99,7 +88,7 @@ describe("a fleet run takes every flag that shapes a ralph run", () => {
   )
 
   it("--fallback-agent: a round whose agent is rate-limited (exit 75) finishes on the fallback", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const limited = join(root, "limited.mjs")
     writeFileSync(
       limited,
@@ -133,7 +122,7 @@ process.exit(75)
   }, 120_000)
 
   it("--wait-limits: a round whose agent's limit resets past the retry waits waits it out, recorded", async () => {
-    const { root, ws, repo, env } = setUp(1, 100)
+    const { root, ws, repo, env } = fleetCase(1, 100)
     const limited = join(root, "limited.mjs")
     writeFileSync(
       limited,
@@ -170,21 +159,8 @@ process.exit(75)
   }, 120_000)
 
   it("a round's retry wait (exit 75, retry after a second) is slept by its worker and the round goes on", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
-    const once = join(root, "limited-once.mjs")
-    const marker = join(root, "limited-once")
-    writeFileSync(
-      once,
-      `import { existsSync, readFileSync, writeFileSync } from "node:fs"
-if (!existsSync(${JSON.stringify(marker)})) {
-  readFileSync(0)
-  writeFileSync(${JSON.stringify(marker)}, "")
-  process.stdout.write(JSON.stringify({ retryAfterSeconds: 1 }))
-  process.exit(75)
-}
-await import(${JSON.stringify(agent)})
-`
-    )
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
+    const once = writeLimitedOnce(root, agent, 1)
     // submitRun's --retries 0 would not retry: this run's own flags.
     const { json } = await ralphJson(ws, [
       "submit",
@@ -208,7 +184,7 @@ await import(${JSON.stringify(agent)})
   }, 120_000)
 
   it("--on-blocked ask: the run waits in its worker; ralph answer from another process continues it", async () => {
-    const { root, ws, repo, env } = setUp(1, 100)
+    const { root, ws, repo, env } = fleetCase(1, 100)
     const asking = join(root, "asking.mjs")
     writeFileSync(
       asking,
@@ -244,7 +220,7 @@ writeFileSync(process.env.RALPH_REPORT_FILE, JSON.stringify(round === 1
   it(
     "--max-time counts from the run's first start: a run handed over after its budget passed ends budget-limited at once",
     async () => {
-      const { root, ws, repo, agent, env } = setUp(50, 1000)
+      const { root, ws, repo, agent, env } = fleetCase(50, 1000)
       const first = startWorker(ws, ["--work-dir", join(root, "work-1")], env)
       let second: Worker | undefined
       try {
@@ -277,7 +253,7 @@ writeFileSync(process.env.RALPH_REPORT_FILE, JSON.stringify(round === 1
   )
 
   it("--max-time ends a fleet run budget-limited on its last finished round", async () => {
-    const { root, ws, repo, agent, env: base } = setUp(50, 1000)
+    const { root, ws, repo, agent, env: base } = fleetCase(50, 1000)
     const log = join(root, "agent.log")
     const env = { ...base, AGENT_LOG: log }
     const runId = await submitRun(ws, agent, repo, "go on for a long time", env, ["--max-time", "5s"])
@@ -307,7 +283,7 @@ writeFileSync(process.env.RALPH_REPORT_FILE, JSON.stringify(round === 1
   }, 120_000)
 
   it("ralph runs names a queued row another version of ralph wrote as damaged", async () => {
-    const { root, ws, repo, agent, env } = setUp(1, 100)
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const runId = await submitRun(ws, agent, repo, "queued", env, ["--not-before", "2099-01-01T00:00:00Z"])
     const db = new DatabaseSync(join(root, "ralph-state", "ralph.db"))
     try {

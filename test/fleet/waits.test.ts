@@ -13,11 +13,12 @@ import {
   exported,
   fleetCase,
   ralphJson,
-  runRow,
+  runState,
   startWorker,
   submitRun,
   waitFor,
-  type Worker
+  type Worker,
+  writeLimitedOnce
 } from "../support/fleet.ts"
 
 afterAll(removeWorkspaces)
@@ -65,9 +66,6 @@ const limitWaitRecorded = (ws: string, env: Readonly<Record<string, string>>, ru
     throw new Error(`${String(error)}\n${tail(worker)}`)
   })
 
-const stateOf = async (ws: string, env: Readonly<Record<string, string>>, runId: string) =>
-  (await runRow(ws, env, runId))?.state
-
 const stop = async (worker: Worker) => {
   worker.child.kill("SIGTERM")
   await worker.exited
@@ -83,7 +81,7 @@ describe("a fleet run waiting out a rate limit", () => {
       // Some seconds into the wait, over several reads: its worker still holds it (not interrupted).
       for (let i = 0; i < 3; i++) {
         await new Promise((r) => setTimeout(r, 1500))
-        expect(await stateOf(ws, env, runId)).toBe("running")
+        expect(await runState(ws, env, runId)).toBe("running")
       }
       const shown = (await ralphJson(ws, ["show", runId], env)).json
       expect(shown.state).toBe("running")
@@ -98,7 +96,7 @@ describe("a fleet run waiting out a rate limit", () => {
       // Its worker is told through the cluster's storage (polled every second): well within the wait.
       await eventually(
         "the run to be recorded cancelled",
-        async () => (await stateOf(ws, env, runId)) === "cancelled",
+        async () => (await runState(ws, env, runId)) === "cancelled",
         30_000,
         300
       )
@@ -128,7 +126,7 @@ describe("a fleet run waiting out a rate limit", () => {
       await limitWaitRecorded(ws, env, runId, worker)
       await eventually(
         "the run to end budget-limited",
-        async () => (await stateOf(ws, env, runId)) === "budget-limited",
+        async () => (await runState(ws, env, runId)) === "budget-limited",
         90_000,
         300
       ).catch((error: unknown) => {
@@ -163,14 +161,14 @@ describe("a fleet run waiting out a rate limit", () => {
         await waitFor("round 2 to start", () => first.stderr.includes(`run ${runId}: round 2 started`))
         // Handed back (SIGTERM): nothing recorded as its end, and no worker holds it.
         await stop(first)
-        expect(await stateOf(ws, env, runId)).toBe("interrupted")
+        expect(await runState(ws, env, runId)).toBe("interrupted")
         const cancelled = await runCliBounded(["cancel", runId], { cwd: ws, env })
         expect(cancelled.code, cancelled.stderr).toBe(0)
         second = startWorker(ws, ["--work-dir", join(root, "work-2")], env)
         const next = second
         await eventually(
           "the run to be recorded cancelled",
-          async () => (await stateOf(ws, env, runId)) === "cancelled",
+          async () => (await runState(ws, env, runId)) === "cancelled",
           60_000,
           300
         )
@@ -194,21 +192,8 @@ describe("a fleet run waiting out a rate limit", () => {
 
   it("a retry's wait goes on where it was when another worker takes the run over", async () => {
     const { root, ws, repo, agent, env } = fleetCase(1, 100)
-    const once = join(root, "limited-once.mjs")
-    const marker = join(root, "limited-once")
     // Its first child says the limit resets in 40 s (within the retry cap: a retry, not a limit wait).
-    writeFileSync(
-      once,
-      `import { existsSync, readFileSync, writeFileSync } from "node:fs"
-if (!existsSync(${JSON.stringify(marker)})) {
-  readFileSync(0)
-  writeFileSync(${JSON.stringify(marker)}, "")
-  process.stdout.write(JSON.stringify({ retryAfterSeconds: 40 }))
-  process.exit(75)
-}
-await import(${JSON.stringify(agent)})
-`
-    )
+    const once = writeLimitedOnce(root, agent, 40)
     const first = startWorker(ws, ["--work-dir", join(root, "work-1")], env)
     let second: Worker | undefined
     try {
@@ -239,7 +224,7 @@ await import(${JSON.stringify(agent)})
       await stop(first)
       second = startWorker(ws, ["--work-dir", join(root, "work-2")], env)
       const next = second
-      await eventually("the run to complete", async () => (await stateOf(ws, env, runId)) === "complete", 120_000, 500)
+      await eventually("the run to complete", async () => (await runState(ws, env, runId)) === "complete", 120_000, 500)
         .catch((error: unknown) => {
           throw new Error(`${String(error)}\n${tail(next)}`)
         })

@@ -75,6 +75,28 @@ log("end")
   return file
 }
 
+/**
+ * An agent rate-limited once: its first child exits 75 saying the limit resets in `seconds` (the
+ * exec protocol's `retryAfterSeconds`); every later one is the fleet agent `agent`. Its path.
+ */
+export const writeLimitedOnce = (dir: string, agent: string, seconds: number): string => {
+  const file = join(dir, "limited-once.mjs")
+  const marker = join(dir, "limited-once")
+  writeFileSync(
+    file,
+    `import { existsSync, readFileSync, writeFileSync } from "node:fs"
+if (!existsSync(${JSON.stringify(marker)})) {
+  readFileSync(0)
+  writeFileSync(${JSON.stringify(marker)}, "")
+  process.stdout.write(JSON.stringify({ retryAfterSeconds: ${seconds} }))
+  process.exit(75)
+}
+await import(${JSON.stringify(agent)})
+`
+  )
+  return file
+}
+
 /** The most children any one worker ran at once, from the agent's log. */
 export const maxAtOnce = (logFile: string): number => {
   const lines = readFileSync(logFile, "utf8").trim().split("\n")
@@ -167,6 +189,10 @@ export const listRuns = async (cwd: string, env: Readonly<Record<string, string>
 /** One run's row of `ralph runs`, or undefined while it is not listed. */
 export const runRow = async (cwd: string, env: Readonly<Record<string, string>>, runId: string) =>
   (await listRuns(cwd, env)).find((r) => r.runId === runId)
+
+/** One run's state as `ralph runs` lists it, or undefined while it is not listed. */
+export const runState = async (cwd: string, env: Readonly<Record<string, string>>, runId: string) =>
+  (await runRow(cwd, env, runId))?.state
 
 /**
  * A fleet test's workspace (`ws`, the store's: SQLite in its state dir), one bare repository, the
