@@ -16,6 +16,7 @@ import { newWorkspace, removeWorkspaces } from "../support/cli.ts"
 import {
   branchCommits,
   eventually,
+  expectedRun,
   exported,
   listRuns,
   makeRepo,
@@ -31,6 +32,32 @@ afterAll(removeWorkspaces)
 /** The times a worker started a child of a run while another child of that run still ran under it. */
 const overlaps = (log: string): number =>
   readFileSync(log, "utf8").split("\n").filter((l) => l.split(" ")[1] === "overlap").length
+
+/**
+ * Every run complete with one commit and one finished record of each of its two rounds, and no
+ * worker ever running two children of a run at once (one execution of a run at a time there).
+ * `stderr`: a worker's, for whoever reads a failure.
+ */
+const expectEachRoundOnce = async (
+  test: {
+    readonly ws: string
+    readonly env: { readonly AGENT_LOG: string } & Readonly<Record<string, string>>
+    readonly repo: string
+    readonly ids: ReadonlyArray<string>
+    readonly stderr: string
+  }
+) => {
+  const { env, ids, repo, stderr, ws } = test
+  const runs = await listRuns(ws, env)
+  for (const runId of ids) {
+    expect(runs.find((r) => r.runId === runId)?.state, `run ${runId}\n${stderr}`).toBe("complete")
+    const expected = expectedRun(runId, 2)
+    expect(branchCommits(repo, `ralph/${runId}`).slice(1)).toEqual(expected.commits)
+    const entries = await exported(ws, runId, env)
+    expect(entries.filter((e) => e.type === "round-finished").map((e) => e.round)).toEqual(expected.finished)
+  }
+  expect(overlaps(env.AGENT_LOG)).toBe(0)
+}
 
 /** Which runner holds the shard of each run's workflow entity now, by the cluster's own tables. */
 const shardHolders = (db: string, runIds: ReadonlyArray<string>): Map<string, string | undefined> => {
@@ -154,19 +181,7 @@ describe("a run's shard moving away from its worker and back mid-round", () => {
           const tail = first.stderr.split("\n").slice(-40).join("\n")
           throw new Error(`${String(error)}\nruns:\n${states}\nfirst worker:\n${tail}`)
         })
-        const runs = await listRuns(ws, env)
-        for (const runId of ids) {
-          expect(runs.find((r) => r.runId === runId)?.state, `run ${runId}\n${first.stderr}`).toBe("complete")
-          const commits = branchCommits(repo, `ralph/${runId}`).slice(1)
-          expect(commits).toEqual([1, 2].map((n) => ({
-            subject: `ralph ${runId} round ${n}: wrote round-${n}.txt`,
-            files: [`round-${n}.txt`]
-          })))
-          const entries = await exported(ws, runId, env)
-          expect(entries.filter((e) => e.type === "round-finished").map((e) => e.round)).toEqual([1, 2])
-        }
-        // One execution of a run at a time on a worker: never two of its children at once there.
-        expect(overlaps(env.AGENT_LOG)).toBe(0)
+        await expectEachRoundOnce({ ws, env, repo, ids, stderr: first.stderr })
       } finally {
         writeFileSync(gate, "")
         for (const worker of [first, ...late]) worker.child.kill("SIGTERM")
@@ -232,18 +247,7 @@ describe("a run's shard moving away from its worker and back mid-round", () => {
           const states = (await listRuns(ws, env)).map((r) => `${r.runId} ${r.state} ${r.worker ?? ""}`).join("\n")
           throw new Error(`${String(error)}\nruns:\n${states}\npaused worker:\n${paused.stderr}`)
         })
-        const runs = await listRuns(ws, env)
-        for (const runId of ids) {
-          expect(runs.find((r) => r.runId === runId)?.state, `run ${runId}\n${paused.stderr}`).toBe("complete")
-          expect(branchCommits(repo, `ralph/${runId}`).slice(1)).toEqual([1, 2].map((n) => ({
-            subject: `ralph ${runId} round ${n}: wrote round-${n}.txt`,
-            files: [`round-${n}.txt`]
-          })))
-          const entries = await exported(ws, runId, env)
-          expect(entries.filter((e) => e.type === "round-finished").map((e) => e.round)).toEqual([1, 2])
-        }
-        // One execution of a run at a time on a worker: never two of its children at once there.
-        expect(overlaps(env.AGENT_LOG)).toBe(0)
+        await expectEachRoundOnce({ ws, env, repo, ids, stderr: paused.stderr })
       } finally {
         writeFileSync(gate, "")
         for (const worker of workers) {

@@ -300,11 +300,17 @@ export const failoverScenario = async (
   }
 }
 
-/** What every run of `failoverScenario` must show: three rounds, one commit and one record of each. */
-export const expectedRun = (runId: string) => ({
-  commits: [1, 2, 3].map((n) => ({
-    subject: `ralph ${runId} round ${n}: wrote round-${n}.txt`,
-    files: [`round-${n}.txt`]
-  })),
-  finished: [1, 2, 3]
-})
+/**
+ * What a fleet agent's run of `rounds` rounds must show (`failoverScenario`'s: three): one commit and
+ * one finished record of each round, in order.
+ */
+export const expectedRun = (runId: string, rounds = 3) => {
+  const each = Array.from({ length: rounds }, (_, i) => i + 1)
+  return {
+    commits: each.map((n) => ({
+      subject: `ralph ${runId} round ${n}: wrote round-${n}.txt`,
+      files: [`round-${n}.txt`]
+    })),
+    finished: each
+  }
+}
