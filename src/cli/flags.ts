@@ -63,6 +63,16 @@ export const maxRoundsFlag = Flag.String("max-rounds").pipe(
   Flag.optional
 )
 
+/** What a run pursues and for how many rounds: `ralph run`'s and `ralph submit`'s own arguments. */
+export const objectiveFlags = {
+  objective: Argument.String("objective").pipe(
+    Argument.withDescription("The objective every round pursues"),
+    Argument.optional
+  ),
+  objectiveFile: optionalString("objective-file", "FILE", "Read the objective from FILE (- for stdin)"),
+  maxRounds: maxRoundsFlag
+}
+
 const json = Flag.Boolean("json").pipe(
   Flag.withDescription("Print exactly one JSON document on stdout: the envelope, or {\"error\": …}"),
   Flag.withDefault(false)

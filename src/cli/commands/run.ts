@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
-import { Argument, Command } from "effect/cli"
+import { Command } from "effect/cli"
 import { readFileSync } from "node:fs"
 import { checkObjective } from "../../domain/config.ts"
 import { InvalidArguments } from "../../domain/errors.ts"
 import { thrownMessage } from "../../domain/thrown.ts"
-import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
+import { objectiveFlags, runFlags } from "../flags.ts"
 import { invocation } from "../lazy.ts"
 import { CliSession } from "../session.ts"
 import { loadSettings } from "../settings.ts"
@@ -47,12 +47,7 @@ export const run = Command.make(
   "run",
   {
     ...runFlags,
-    objective: Argument.String("objective").pipe(
-      Argument.withDescription("The objective every round pursues"),
-      Argument.optional
-    ),
-    objectiveFile: optionalString("objective-file", "FILE", "Read the objective from FILE (- for stdin)"),
-    maxRounds: maxRoundsFlag
+    ...objectiveFlags
   },
   (flags) =>
     Effect.flatMap(invocation, ({ cliObservers, settle, withRalph }) =>

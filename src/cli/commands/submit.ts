@@ -1,12 +1,12 @@
 import { Effect, Option } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command, Flag } from "effect/cli"
 import { SubagentProvider } from "../../agents/SubagentProvider.ts"
 import { checkObjective, resolveArgs } from "../../domain/config.ts"
 import { InvalidArguments, type RalphError, StateUnavailable } from "../../domain/errors.ts"
 import { makeRunId } from "../../domain/runId.ts"
 import { shapeOf } from "../../fleet/submission.ts"
 import { checkRepo } from "../../workspace/runBranch.ts"
-import { maxRoundsFlag, optionalString, runFlags } from "../flags.ts"
+import { objectiveFlags, optionalString, runFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
 import * as lazy from "../lazy.ts"
 import { printRead } from "../present/print.ts"
@@ -32,12 +32,7 @@ export const submit = Command.make(
   "submit",
   {
     ...runFlags,
-    objective: Argument.String("objective").pipe(
-      Argument.withDescription("The objective every round pursues"),
-      Argument.optional
-    ),
-    objectiveFile: optionalString("objective-file", "FILE", "Read the objective from FILE (- for stdin)"),
-    maxRounds: maxRoundsFlag,
+    ...objectiveFlags,
     repo: Flag.String("repo").pipe(
       Flag.withMetavar("URL"),
       Flag.withDescription("The git repository the run works on (any URL git accepts, a local path included)")
