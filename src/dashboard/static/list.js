@@ -26,22 +26,21 @@ const filters = (page) => {
     next.delete("page")
     goList(next)
   }
-  const status = el(
-    "select",
-    { id: "status-filter", onchange: change("status") },
-    el("option", { value: "", text: "every state" }),
-    states.map((s) => el("option", { value: s, text: s }))
-  )
-  status.value = params.get("status") ?? ""
+  // A filter's select: `every` for none, then the choices; the address's value chosen.
+  const select = (key, every, choices) => {
+    const node = el(
+      "select",
+      { id: `${key}-filter`, onchange: change(key) },
+      el("option", { value: "", text: every }),
+      choices.map((c) => el("option", { value: c, text: c }))
+    )
+    node.value = params.get(key) ?? ""
+    return node
+  }
   const workspaces = [...page.workspaces]
   if (page.workspace !== null && !workspaces.includes(page.workspace)) workspaces.unshift(page.workspace)
-  const workspace = el(
-    "select",
-    { id: "workspace-filter", onchange: change("workspace") },
-    el("option", { value: "", text: "every workspace" }),
-    workspaces.map((w) => el("option", { value: w, text: w }))
-  )
-  workspace.value = params.get("workspace") ?? ""
+  const status = select("status", "every state", states)
+  const workspace = select("workspace", "every workspace", workspaces)
   return el("div", { class: "filters" }, el("label", {}, "State ", status), el("label", {}, "Workspace ", workspace))
 }
 
