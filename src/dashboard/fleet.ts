@@ -8,15 +8,10 @@ import { Effect } from "effect"
 import { type FleetRead, type LiveWorker, liveWorkers, type QueuedRun, queuedRuns } from "../cli/fleet.ts"
 import type { RunListing } from "../record/RunStore.ts"
 
-/**
- * One live worker, as the fleet knows it: its runner address (`host:port`), the host and pid of its
- * process, how many children it runs at once, and the runs it drives now.
- */
-export type FleetWorker = LiveWorker
-
 /** The fleet as the page shows it. */
 export interface FleetDocument {
-  readonly workers: ReadonlyArray<FleetWorker>
+  /** Each live worker: its runner address, host, pid, children at once, and the runs it drives now. */
+  readonly workers: ReadonlyArray<LiveWorker>
   /** The first of the queued runs, in the queue's order. */
   readonly queued: ReadonlyArray<QueuedRun>
   /** How many are queued (or cancelled before they started) in all. */
@@ -28,8 +23,6 @@ export interface FleetSource {
   /** The fleet's rows now, or null when there is no fleet. */
   readonly read: FleetRead
 }
-
-export const noFleet: FleetSource = { read: Effect.succeed(null) }
 
 /** The most queued runs the page lists (the rest are counted). */
 const shownQueued = 50

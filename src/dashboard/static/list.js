@@ -66,6 +66,8 @@ const pager = (page) => {
   )
 }
 
+const runLink = (runId) => el("a", { href: `/runs/${encodeURIComponent(runId)}`, text: runId })
+
 const runRow = (run) => {
   if (run.state === "damaged") {
     return el(
@@ -79,7 +81,7 @@ const runRow = (run) => {
   return el(
     "tr",
     { "data-run": run.runId },
-    el("td", {}, el("a", { href: `/runs/${encodeURIComponent(run.runId)}`, text: run.runId })),
+    el("td", {}, runLink(run.runId)),
     el("td", {}, badge(run.state)),
     el("td", { class: "num", text: `${run.rounds}/${run.maxRounds}` }),
     el("td", { class: "num", text: spend(run.spend) }),
@@ -89,8 +91,6 @@ const runRow = (run) => {
     el("td", { class: "objective", title: run.objective, text: run.objective })
   )
 }
-
-const runLink = (runId) => el("a", { href: `/runs/${encodeURIComponent(runId)}`, text: runId })
 
 const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`
 

@@ -1,5 +1,5 @@
 // ralph dashboard: a run's page — its facts, charts, timeline of rounds and outcome, followed live
-// while it runs (its stream ends with \`end\`). Every element is built from text (dom.js).
+// while it runs (its stream ends with `end`). Every element is built from text (dom.js).
 import { badge, duration, el, listen, main, setLive, show, spend, svg, tokens, when } from "./dom.js"
 
 /** Bars for each round's value and a line for the running total, on one SVG. */
