@@ -29,6 +29,7 @@ import { RunEvents } from "../loop/RunEvents.ts"
 import { resolveRunProviders } from "../loop/runProviders.ts"
 import { cutSpend, withinTimeBudget } from "../loop/timeBudget.ts"
 import { ralphRunBody, type RalphRunPayload } from "../loop/workflow.ts"
+import { recordedNotifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunHold, RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
@@ -216,8 +217,14 @@ const driveRun = Effect.fnUntraced(function*(
     round: (resumed?.checkpoint.lastRound ?? 0) + 1,
     attempts: [...(resumed?.checkpoint.pendingUsage ?? []), ...(resumed?.dangling.stopped ?? [])]
   })
+  // The run's webhooks (--notify), told after its record and the worker's own lines, as in `ralph run`.
+  const told = recordedNotifySink(shape.notify, clone.dir, worker.store)
   const events = RunEvents.of({
-    publish: (event) => Effect.andThen(spend.hear(event), Effect.andThen(record(event), worker.observe(event)))
+    publish: (event) =>
+      Effect.andThen(
+        spend.hear(event),
+        Effect.andThen(record(event), Effect.andThen(worker.observe(event), told(event)))
+      )
   })
   // Added before the run's children exist, so it runs once they are gone (finalizers run in reverse):
   // a cancel asked for ends the run here, recorded so; a handover (the worker leaving) records nothing.

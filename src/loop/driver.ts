@@ -12,7 +12,6 @@ import type { RalphConfig } from "../domain/config.ts"
 import { Cancelled, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import type { RunEvent } from "../domain/events.ts"
 import { checksClaims, type Guards } from "../domain/guards.ts"
-import type { Delivery } from "../domain/notification.ts"
 import type { Envelope } from "../domain/outcome.ts"
 import type { Report } from "../domain/report.ts"
 import type { ReviewDiff } from "../domain/reviewPrompt.ts"
@@ -20,7 +19,7 @@ import type { AgentConfig } from "../domain/settings.ts"
 import type { Spend } from "../domain/spend.ts"
 import type { RunHandle, RunSupervisor } from "../engine/RunSupervisor.ts"
 import { WorkflowStoreError } from "../engine/WorkflowStore.ts"
-import { notifySink } from "../notify/notifySink.ts"
+import { notifySink, recordedNotifySink } from "../notify/notifySink.ts"
 import { recordRun } from "../record/RunRecorder.ts"
 import type { RunStore } from "../record/RunStore.ts"
 import { stopStaleChild } from "../record/staleChild.ts"
@@ -82,14 +81,9 @@ export interface Driver {
  */
 const eventsFor = Effect.fnUntraced(function*(driver: Driver, runId: string | undefined) {
   const { events, store } = driver
-  const told = notifySink({
-    urls: driver.notify,
-    workspace: driver.workspace,
-    ...(Option.isNone(store) ? {} : {
-      record: (id: string, delivery: Delivery) =>
-        Effect.flatMap(store.value.open(id), (journal) => journal.append({ type: "notification", ...delivery }))
-    })
-  })
+  const told = Option.isNone(store)
+    ? notifySink({ urls: driver.notify, workspace: driver.workspace })
+    : recordedNotifySink(driver.notify, driver.workspace, store.value)
   // Without webhooks the observers are the run's events as they are: nothing added to every event.
   const observed = driver.notify.length === 0
     ? events

@@ -15,6 +15,7 @@ import {
   type Notification,
   waitingNotification
 } from "../domain/notification.ts"
+import type { RunStore } from "../record/RunStore.ts"
 import { deliverAll } from "./deliver.ts"
 
 export interface NotifyContext {
@@ -50,4 +51,13 @@ export const notifySink = (context: NotifyContext) => (event: RunEvent): Effect.
     if (record === undefined) return
     // The run has ended and is recorded so: an entry its record refuses now is not worth failing it for.
     yield* Effect.forEach(deliveries, (delivery) => Effect.ignore(record(event.runId, delivery)), { discard: true })
+  })
+
+/** The sink of a recorded run's webhooks: each delivery kept as a `notification` entry of its record. */
+export const recordedNotifySink = (urls: ReadonlyArray<string>, workspace: string, store: RunStore["Service"]) =>
+  notifySink({
+    urls,
+    workspace,
+    record: (runId, delivery) =>
+      Effect.flatMap(store.open(runId), (journal) => journal.append({ type: "notification", ...delivery }))
   })

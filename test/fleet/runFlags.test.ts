@@ -22,6 +22,7 @@ import {
   type Worker,
   writeLimitedOnce
 } from "../support/fleet.ts"
+import { startReceiver } from "../support/receiver.ts"
 
 afterAll(removeWorkspaces)
 
@@ -86,6 +87,30 @@ describe("a fleet run takes every flag that shapes a ralph run", () => {
     },
     120_000
   )
+
+  it("--notify: a fleet run's webhook is told of its end (finished), and the delivery is in its record", async () => {
+    const { root, ws, repo, agent, env } = fleetCase(1, 100)
+    const receiver = await startReceiver()
+    const runId = await submitRun(ws, agent, repo, "tell me", env, ["--notify", `${receiver.url}/hook`])
+    const worker = startWorker(ws, ["--work-dir", join(root, "work")], env)
+    try {
+      await reach(ws, env, runId, "complete", worker)
+      await eventually("the notification", async () => receiver.received.length > 0, 30_000, 200)
+      const body = JSON.parse(receiver.received[0]!.body) as { readonly event: string; readonly runId: string }
+      expect([receiver.received[0]!.path, body.event, body.runId]).toEqual(["/hook", "finished", runId])
+      const entries = await exported(ws, runId, env)
+      await eventually(
+        "the delivery recorded",
+        async () => (await exported(ws, runId, env)).some((e) => e.type === "notification"),
+        30_000,
+        300
+      )
+      expect(entries.filter((e) => e.type === "run-failed")).toEqual([])
+    } finally {
+      await stop(worker)
+      await receiver.close()
+    }
+  }, 120_000)
 
   it("--fallback-agent: a round whose agent is rate-limited (exit 75) finishes on the fallback", async () => {
     const { root, ws, repo, agent, env } = fleetCase(1, 100)
