@@ -220,6 +220,15 @@ describe("the fleet's commands on SQLite", () => {
     expect(readFileSync(join(root, "ralph-state", "ralph.db")).includes("s3cret-value")).toBe(false)
   }, 120_000)
 
+  it("ralph runs lists a queued run, but not under a --status it is not in", async () => {
+    const { ws, repo, agent, env } = fleetCase(1, 100)
+    const runId = await submitRun(ws, agent, repo, "wait in the queue", env)
+    const text = async (...more: Array<string>) =>
+      (await runCliBounded(["runs", "--all-workspaces", ...more], { cwd: ws, env }, 60_000)).stdout
+    expect(await text()).toContain(runId)
+    expect(await text("--status", "complete")).not.toContain(runId)
+  }, 60_000)
+
   it("refuses a submit with a bad repository, an unknown agent or no shared store, queueing nothing", async () => {
     const { root, ws, repo, agent, env } = fleetCase(1, 100)
     const submit = (more: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>

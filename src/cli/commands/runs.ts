@@ -71,10 +71,13 @@ interface FleetListing {
 /** The fleet's side of a listing: runs without a record are queued (or cancelled before they started). */
 const fleetListing = (
   fleet: { readonly runs: ReadonlyArray<FleetRun> },
-  listing: ReadonlyArray<RunListing>
+  listing: ReadonlyArray<RunListing>,
+  /** The recorded runs listed (the filters and the limit applied): only theirs get a worker line. */
+  shown: ReadonlyArray<RunListing>,
+  status: string | undefined
 ): FleetListing => {
-  const recorded = new Map(listing.map((run) => [listedId(run), run]))
-  const queued = queuedRuns(fleet.runs, listing)
+  const recorded = new Map(shown.map((run) => [listedId(run), run]))
+  const queued = queuedRuns(fleet.runs, listing).filter((q) => status === undefined || q.state === status)
   const placed = new Map(fleet.runs.flatMap((run) => {
     const found = recorded.get(run.queued.submission.runId)
     return found !== undefined && stateOf(found) === "running" && run.worker !== null && run.branch !== null
@@ -199,8 +202,8 @@ export const runs = Command.make("runs", flags, (flags) =>
         (status === undefined || stateOf(run) === status)
       )
       const limit = flags.all ? matching.length : Option.getOrElse(flags.limit, () => defaultLimit)
-      const fleet = fleetListing(yield* fleetRows(location), listing)
       const shown = matching.slice(0, limit)
+      const fleet = fleetListing(yield* fleetRows(location), listing, shown, status)
       return {
         ...(fleet.queued.length === 0 && fleet.placed.size === 0 ? {} : { fleet }),
         shown,
