@@ -4,12 +4,12 @@
  * reviewer provider, gets the objective, the claimed report, the run's diff from checkpoint 0 and
  * the verify command's run, and its value is checked as a verdict. A value that is not one fails
  * the run (`MalformedVerdict`), never accepts; a reviewer that fails transiently (rate limit,
- * network, tempfail) is tried again under the run's retry policy, after a durable wait, like a
- * round's attempt; one that fails otherwise, or past its retries, fails the round.
+ * network, tempfail) is tried again under the run's retry policy (its backoff and retry caps; a
+ * reset past them is not waited for, whatever `--wait-limits` says, nor handed to a fallback
+ * agent), after a durable wait; one that fails otherwise, or past its retries, fails the round.
  */
 import { Clock, Duration, Effect, Random, Schema } from "effect"
-import type { WorkflowEngine, WorkflowInstance } from "effect/workflow/WorkflowEngine"
-import type { ChildFailed } from "../agents/SubagentProvider.ts"
+import { type ChildFailed, failureFacts } from "../agents/SubagentProvider.ts"
 import { MalformedVerdict, RoundFailed, StateUnavailable } from "../domain/errors.ts"
 import type { ReviewFailed } from "../domain/events.ts"
 import {
@@ -118,12 +118,9 @@ const childFailed = Effect.fnUntraced(function*(
   if (retryInMs !== undefined) return yield* new ReviewRetried({ retryInMs, durationMs, ...usage })
   return yield* new RoundFailed({
     round: input.round,
-    reason: failure.reason,
+    ...failureFacts(failure),
     detail: `the reviewer (${agent}) of the claimed completion failed: ${failure.detail}`,
-    lastReport: input.report,
-    ...(failure.exitCode === undefined ? {} : { exitCode: failure.exitCode }),
-    ...(failure.signal === undefined ? {} : { signal: failure.signal }),
-    ...(failure.stderrTail === undefined ? {} : { stderrTail: failure.stderrTail })
+    lastReport: input.report
   })
 })
 
@@ -213,7 +210,7 @@ const reviewWithRetries = <R>(
   n: number,
   report: Report,
   verification: ClaimCheck["verification"]
-): Effect.Effect<Reviewed, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
+): Effect.Effect<Reviewed, ReviewError, R> =>
   Effect.gen(function*() {
     let attempt = 1
     let waitedMillis = 0
@@ -252,7 +249,7 @@ export const reviewOf = <R>(
   n: number,
   report: Report,
   verification: ClaimCheck["verification"]
-): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R | WorkflowEngine | WorkflowInstance> =>
+): Effect.Effect<Review | "exhausted" | undefined, ReviewError, R> =>
   Effect.gen(function*() {
     const guard = execution.guards.review
     if (guard === undefined) return undefined
