@@ -11,6 +11,7 @@ import { InvalidConfig, StateUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import { FleetQueue, type FleetRun, type FleetWorker } from "../fleet/FleetQueue.ts"
 import type { RunListing } from "../record/RunStore.ts"
+import { failureMessage } from "../sql/sqlMessage.ts"
 import { listedId } from "./findRun.ts"
 import { cluster } from "./lazy.ts"
 import { sqlClient, sqliteFile, type StoreLocation } from "./store.ts"
@@ -29,7 +30,7 @@ export const fleetSql = (location: StoreLocation) =>
 
 /** A database that cannot be reached or used by the fleet: unusable state, naming it. */
 const unusable = (where: string) => (error: { readonly message: string }) =>
-  new StateUnavailable({ path: where, problem: `the fleet cannot use it: ${error.message}` })
+  new StateUnavailable({ path: where, problem: `the fleet cannot use it: ${failureMessage(error)}` })
 
 /** Runs `use` with a cluster client and the fleet's queue over the location's database. */
 export const withFleetClient = <A, E>(
@@ -65,7 +66,7 @@ export interface FleetRows {
 export type FleetRead = Effect.Effect<FleetRows | null, InvalidConfig | StateUnavailable>
 
 const unreadable = (location: StoreLocation) => (error: { readonly message: string }) =>
-  new StateUnavailable({ path: location.stateDir, problem: error.message })
+  new StateUnavailable({ path: location.stateDir, problem: failureMessage(error) })
 
 /**
  * A reader of the location's fleet rows for as long as the scope lasts, creating nothing: it opens

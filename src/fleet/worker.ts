@@ -13,6 +13,7 @@ import { StateUnavailable } from "../domain/errors.ts"
 import { defaults } from "../domain/settings.ts"
 import { RalphRun } from "../loop/workflow.ts"
 import { makeSqlRunStore } from "../record/SqlRunStore.ts"
+import { failureMessage } from "../sql/sqlMessage.ts"
 import { defaultLockDir, WorkspaceLock } from "../workspace/WorkspaceLock.ts"
 import { clusterLayer, freePort } from "./cluster.ts"
 import { FleetQueue } from "./FleetQueue.ts"
@@ -87,7 +88,7 @@ export const runWorker = (options: WorkerOptions) =>
             Effect.fail(
               new StateUnavailable({
                 path: options.where,
-                problem: `the worker cannot join the fleet: ${error.message}`
+                problem: `the worker cannot join the fleet: ${failureMessage(error)}`
               })
             )
         )

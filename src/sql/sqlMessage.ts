@@ -3,7 +3,7 @@
  * (`PgConnection: Query failed`) as their message and the server's or the driver's
  * (`duplicate key value violates unique constraint …`) in their cause: a message for people needs both.
  */
-import type { SqlError } from "effect/sql/SqlError"
+import { isSqlError, type SqlError } from "effect/sql/SqlError"
 
 /** The innermost message of an error's cause chain (the driver's or the server's own words). */
 export const rootMessage = (error: unknown): string | undefined => {
@@ -21,3 +21,7 @@ export const sqlMessage = (error: SqlError): string => {
   const root = rootMessage(error.reason.cause)
   return root === undefined || error.message.includes(root) ? error.message : `${error.message}: ${root}`
 }
+
+/** Any error's message for people: a database's with the server's words (`sqlMessage`), else its own. */
+export const failureMessage = (error: { readonly message: string }): string =>
+  isSqlError(error) ? sqlMessage(error) : error.message

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { Argument, Command } from "effect/cli"
 import { InvalidArguments, StateUnavailable } from "../../domain/errors.ts"
+import { failureMessage } from "../../sql/sqlMessage.ts"
 import { readFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
 import * as lazy from "../lazy.ts"
@@ -61,7 +62,7 @@ export const cancel = Command.make(
           }).pipe(
             Effect.catchTag(
               "SqlError",
-              (error) => Effect.fail(new StateUnavailable({ path: location.stateDir, problem: error.message }))
+              (error) => Effect.fail(new StateUnavailable({ path: location.stateDir, problem: failureMessage(error) }))
             )
           ))
       }),

@@ -5,6 +5,7 @@ import { checkObjective, resolveArgs } from "../../domain/config.ts"
 import { InvalidArguments, type RalphError, StateUnavailable } from "../../domain/errors.ts"
 import { makeRunId } from "../../domain/runId.ts"
 import { shapeOf } from "../../fleet/submission.ts"
+import { failureMessage } from "../../sql/sqlMessage.ts"
 import { checkRepo } from "../../workspace/runBranch.ts"
 import { objectiveFlags, optionalString, runFlags } from "../flags.ts"
 import { withFleetClient } from "../fleet.ts"
@@ -92,7 +93,9 @@ export const submit = Command.make(
               discard: true
             })
           }).pipe(
-            Effect.mapError((error) => new StateUnavailable({ path: settings.stateDir, problem: error.message }))
+            Effect.mapError((error) =>
+              new StateUnavailable({ path: settings.stateDir, problem: failureMessage(error) })
+            )
           ))
         return { runId }
       }),
